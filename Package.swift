@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// NavDisplay: one binary that reads a magnetometer, an accelerometer and gpsd, and draws a north-up,
+// heading-up or course-up map with the user's arrow straight to DRM/KMS.
+//
+// Targets, from the inside out:
+//   Core      pure Swift; geo, heading, camera, rasteriser, scene, recordings. Imports no C module, so the
+//             compiler itself keeps hardware and C out of the logic.
+//   C*        system-library targets over Debian's -dev packages: a module map and a shim header, nothing else.
+//   Platform  the only Swift that imports the C modules: DRM/fbdev displays, IIO and gpsd sources, PNG files.
+//   NavDisplay the `navdisplay` executable: argument parsing, wiring, the event loop.
+import PackageDescription
+
+let package = Package(
+    name: "NavDisplay",
+    products: [
+        .executable(name: "navdisplay", targets: ["NavDisplay"])
+    ],
+    targets: [
+        .target(name: "Core"),
+        .systemLibrary(name: "CDrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CIio", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(name: "CGps", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CPng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebp", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CSqlite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Baselines for the benchmarks only; the product never links them.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(
+            name: "Platform",
+            dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib"]),
+        .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "CCairo", "CPixman"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
+        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+// cairo: the benchmark's baseline rasteriser only.
+#include <cairo.h>

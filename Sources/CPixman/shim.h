@@ -1,0 +1,2 @@
+// pixman: the benchmark's baseline for rotated composites only.
+#include <pixman.h>

@@ -1,0 +1,2 @@
+// SQLite 3: MBTiles files.
+#include <sqlite3.h>

@@ -1,0 +1,2 @@
+// libwebp's decoder.
+#include <webp/decode.h>

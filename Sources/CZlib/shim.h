@@ -1,0 +1,2 @@
+// zlib: gzip and zlib streams in MVT tiles and PMTiles directories.
+#include <zlib.h>

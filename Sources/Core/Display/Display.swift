@@ -1,0 +1,57 @@
+/// A pixel layout a display can scan out.
+public enum PixelFormat: String, Hashable, Sendable {
+    /// 32 bits per pixel, 0x00RRGGBB (DRM_FORMAT_XRGB8888).
+    case xrgb8888
+    /// 16 bits per pixel, 5-6-5 (DRM_FORMAT_RGB565); converted from XRGB8888 in the final copy.
+    case rgb565
+}
+
+/// Where frames go: a DRM/KMS screen, an fbdev device, image files or memory.
+///
+/// Frames are always rendered into a `FrameBuffer` in ordinary memory at the display's logical size; the display
+/// copies, converts and rotates them into whatever it scans out.
+public protocol Display: AnyObject {
+    /// The logical size frames must have (after any panel rotation).
+    var width: Int { get }
+    var height: Int { get }
+    /// A short description for logs ("bochs-drm Virtual-1 1280x800 XRGB8888").
+    var name: String { get }
+    /// Shows `frame`. Throws when the frame cannot be shown; the message says what failed.
+    func present(_ frame: FrameBuffer) throws
+}
+
+/// Keeps the last presented frame in memory: for tests and for headless runs that only hash frames.
+public final class MemoryDisplay: Display {
+    public let width: Int
+    public let height: Int
+    public var name: String { "memory \(width)x\(height)" }
+    /// The last frame shown, nil before the first.
+    public private(set) var lastFrame: FrameBuffer?
+    /// How many frames were presented.
+    public private(set) var presentedCount = 0
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public func present(_ frame: FrameBuffer) throws {
+        guard frame.width == width, frame.height == height else {
+            throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
+        }
+        lastFrame = frame
+        presentedCount += 1
+    }
+}
+
+/// Why a display refused a frame.
+public enum DisplayError: Error, CustomStringConvertible {
+    case sizeMismatch(expected: (Int, Int), got: (Int, Int))
+
+    public var description: String {
+        switch self {
+        case .sizeMismatch(let e, let g):
+            return "frame is \(g.0)x\(g.1) but the display is \(e.0)x\(e.1)"
+        }
+    }
+}
