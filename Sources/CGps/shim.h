@@ -19,3 +19,7 @@ static inline unsigned long long cgps_devicelist_set(void) { return DEVICELIST_S
 static inline unsigned long long cgps_version_set(void) { return VERSION_SET; }
 static inline unsigned int cgps_watch_enable_json(void) { return WATCH_ENABLE | WATCH_JSON; }
 static inline unsigned int cgps_watch_disable(void) { return WATCH_DISABLE; }
+static inline unsigned long long cgps_speederr_set(void) { return SPEEDERR_SET; }
+static inline unsigned long long cgps_trackerr_set(void) { return TRACKERR_SET; }
+static inline unsigned long long cgps_error_set(void) { return ERROR_SET; }
+static inline int cgps_max_user_devices(void) { return MAXUSERDEVS; }

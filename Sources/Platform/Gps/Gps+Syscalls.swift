@@ -1,0 +1,140 @@
+import CGps
+import Glibc
+
+/// A failed libgps call, with gpsd's own words for it.
+public struct GpsdError: Error, CustomStringConvertible, Sendable {
+    /// What we tried ("connect to gpsd at localhost:2947").
+    public var operation: String
+    /// libgps's explanation (`gps_errstr`), or the system's for plain errno values.
+    public var reason: String
+    public var description: String { "\(operation): \(reason)" }
+}
+
+/// One open connection to gpsd. Every libgps call in the project is in this file.
+///
+/// The socket is non-blocking: `readMessages` drains what has arrived and returns, so the event loop never stalls
+/// on a half-received line.
+final class GpsdConnection {
+    private let data: UnsafeMutablePointer<gps_data_t>
+    private var isOpen = false
+    let endpoint: String
+
+    /// Connects to gpsd and asks for JSON reports. The corresponding C functions are `gps_open` and `gps_stream`.
+    init(host: String, port: String) throws {
+        endpoint = "\(host):\(port)"
+        data = .allocate(capacity: 1)
+        memset(data, 0, MemoryLayout<gps_data_t>.size)
+        errno = 0
+        if gps_open(host, port, data) != 0 {
+            // deinit runs for a class whose init throws after every property is set: it frees `data`.
+            let code = errno
+            throw GpsdError(operation: "connect to gpsd at \(endpoint)", reason: Self.describe(code))
+        }
+        isOpen = true
+        if gps_stream(data, cgps_watch_enable_json(), nil) != 0 {
+            let code = errno
+            close()
+            throw GpsdError(operation: "start watching gpsd at \(endpoint)", reason: Self.describe(code))
+        }
+        let flags = fcntl(data.pointee.gps_fd, F_GETFL)
+        _ = fcntl(data.pointee.gps_fd, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    deinit {
+        close()
+        data.deallocate()
+    }
+
+    /// The socket to watch for readability.
+    var fileDescriptor: Int32 { data.pointee.gps_fd }
+
+    /// Reads every complete message that has arrived, at most `limit`. Throws when gpsd closed the connection.
+    /// The corresponding C function is `gps_read`.
+    func readMessages(limit: Int = 256) throws -> [GpsdReading] {
+        var readings: [GpsdReading] = []
+        while readings.count < limit {
+            errno = 0
+            let status = gps_read(data, nil, 0)
+            if status > 0 {
+                readings.append(snapshot())
+                continue
+            }
+            if status == 0 { break }
+            let code = errno
+            if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { break }
+            throw GpsdError(
+                operation: "read from gpsd at \(endpoint)",
+                reason: code == 0 ? "gpsd closed the connection" : Self.describe(code))
+        }
+        return readings
+    }
+
+    /// Closes the socket. The corresponding C function is `gps_close`.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = gps_close(data)
+    }
+
+    private func snapshot() -> GpsdReading {
+        let d = data.pointee
+        var r = GpsdReading()
+        let set = d.set
+        let pairs: [(UInt64, GpsdFields)] = [
+            (cgps_time_set(), .time), (cgps_latlon_set(), .latLon), (cgps_altitude_set(), .altitude),
+            (cgps_speed_set(), .speed), (cgps_track_set(), .track), (cgps_mode_set(), .mode),
+            (cgps_status_set(), .status), (cgps_satellite_set(), .satellites), (cgps_herr_set(), .horizontalError),
+            (cgps_verr_set(), .verticalError), (cgps_speederr_set(), .speedError),
+            (cgps_trackerr_set(), .trackError), (cgps_devicelist_set(), .deviceList),
+            (cgps_version_set(), .version), (cgps_error_set(), .error),
+        ]
+        for (bit, field) in pairs where set & bit != 0 { r.set.insert(field) }
+        r.mode = d.fix.mode
+        r.status = d.fix.status
+        r.utcSeconds = Double(d.fix.time.tv_sec) + Double(d.fix.time.tv_nsec) / 1e9
+        r.latitude = d.fix.latitude
+        r.longitude = d.fix.longitude
+        r.altitudeMSL = d.fix.altMSL
+        r.speed = d.fix.speed
+        r.track = d.fix.track
+        r.eph = d.fix.eph
+        r.epx = d.fix.epx
+        r.epy = d.fix.epy
+        r.epv = d.fix.epv
+        r.eps = d.fix.eps
+        r.epd = d.fix.epd
+        r.satellitesUsed = d.satellites_used
+        r.satellitesVisible = d.satellites_visible
+        if r.set.contains(.deviceList) {
+            var list = d.devices.list
+            let count = Int(max(0, min(d.devices.ndevices, Int32(cgps_max_user_devices()))))
+            r.devices = withUnsafeBytes(of: &list) { raw in
+                (0..<count).map { i in
+                    let base = raw.baseAddress!.advanced(by: i * MemoryLayout<devconfig_t>.stride)
+                        .assumingMemoryBound(to: devconfig_t.self)
+                    return withUnsafeBytes(of: base.pointee.path) { Self.string(from: $0) }
+                }
+            }
+        }
+        if r.set.contains(.version) {
+            r.release = withUnsafeBytes(of: d.version.release) { Self.string(from: $0) }
+        }
+        if r.set.contains(.error) {
+            r.errorMessage = withUnsafeBytes(of: d.error) { Self.string(from: $0) }
+        }
+        return r
+    }
+
+    /// A C char array to a Swift string, stopping at the first NUL.
+    private static func string(from bytes: UnsafeRawBufferPointer) -> String {
+        let chars = bytes.prefix { $0 != 0 }
+        return String(decoding: chars, as: UTF8.self)
+    }
+
+    /// libgps reports its own (negative) codes in errno; positive values are plain system errors.
+    /// The corresponding C function is `gps_errstr`.
+    private static func describe(_ code: Int32) -> String {
+        if code > 0 { return String(cString: strerror(code)) }
+        return String(cString: gps_errstr(code))
+    }
+}
