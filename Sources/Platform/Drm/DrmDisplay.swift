@@ -1,0 +1,217 @@
+import Core
+
+/// A DRM/KMS screen: two dumb buffers scanned out in turn with page flips (or one buffer and DirtyFB on panels
+/// without vblank), fed from frames in ordinary memory.
+///
+/// `present` never blocks on the display: when a flip is still pending the frame waits and goes out when the flip
+/// completes (the latest frame wins). Put `fileDescriptor` in the event loop and call `handleEvents()` when it is
+/// readable. `close()` finishes the pending flip, restores the CRTC and the console, and frees the buffers.
+public final class DrmDisplay: Display {
+    /// How frames reach the screen.
+    public enum Presentation: String, Sendable {
+        /// Two buffers and page flips with completion events.
+        case pageFlip = "page flip"
+        /// One buffer and DirtyFB with clip rectangles (panels without vblank).
+        case dirtyFB = "DirtyFB"
+    }
+
+    public let width: Int
+    public let height: Int
+    public var name: String {
+        "\(card.driver) \(selection.connector.name) \(selection.mode.width)x\(selection.mode.height) "
+            + "\(DrmFourCC.name(DrmFourCC.code(for: selection.format))) rotate \(rotation.rawValue) \(presentation.rawValue)"
+    }
+    /// The fd to watch for readability (page-flip events).
+    public var fileDescriptor: Int32 { fd }
+    /// What was chosen and why, one line each (for `probe` and logs).
+    public let reasons: [String]
+    public let card: DrmCardInfo
+    public let selection: DrmSelection
+    public let rotation: PanelRotation
+    public private(set) var presentation: Presentation
+    /// True while a flip is queued and its event has not arrived.
+    public private(set) var isFlipPending = false
+    /// Flips whose completion event arrived.
+    public private(set) var completedFlips = 0
+    /// Frames handed to `present`, frames actually copied out, and pixels written to scanout memory.
+    public private(set) var presentedFrames = 0
+    public private(set) var shownFrames = 0
+    public private(set) var copiedPixels = 0
+    /// False once the driver said DirtyFB is unsupported: we stop calling it.
+    public private(set) var dirtyFBSupported = true
+
+    private let fd: Int32
+    private var buffers: [DumbBuffer] = []
+    private var front = 0
+    private var pendingBuffer = 0
+    private var waitingFrame: FrameBuffer?
+    private let savedCrtc: DrmCrtcState?
+    private let console: VirtualTerminal?
+    private let flipToken: UnsafeMutablePointer<FlipToken>
+    private var closed = false
+
+    /// Opens the card, takes DRM master, sets the chosen mode on a black buffer and switches the VT to graphics.
+    public init(options: DrmOptions = DrmOptions()) throws {
+        let opened = try DrmCards.open(path: options.cardPath)
+        let fd = opened.fd
+        let chosen: DrmSelection
+        var made: [DumbBuffer] = []
+        let mode: Presentation = options.forceDirtyFB ? .dirtyFB : .pageFlip
+        do {
+            if !DrmSys.isMaster(fd) { try DrmSys.becomeMaster(fd, path: opened.info.path) }
+            chosen = try DrmSelection.choose(on: opened.info, options: options)
+            savedCrtc = DrmSys.crtcState(fd, chosen.crtcID)
+            for _ in 0..<(mode == .pageFlip ? 2 : 1) {
+                made.append(
+                    try DumbBuffer(fd: fd, width: chosen.mode.width, height: chosen.mode.height, format: chosen.format))
+            }
+            try DrmSys.setCrtc(
+                fd, crtcID: chosen.crtcID, bufferID: made[0].framebufferID, connectorID: chosen.connector.id,
+                mode: chosen.mode.raw)
+        } catch {
+            made.forEach { $0.free(fd) }
+            DrmSys.close(fd)
+            throw error
+        }
+        self.fd = fd
+        card = opened.info
+        selection = chosen
+        rotation = options.rotation
+        let logical = rotation.logicalSize(panelWidth: chosen.mode.width, panelHeight: chosen.mode.height)
+        width = logical.width
+        height = logical.height
+        presentation = mode
+        reasons = [opened.reason] + chosen.reasons + (options.forceDirtyFB ? ["presentation DirtyFB: asked for"] : [])
+        buffers = made
+        flipToken = UnsafeMutablePointer<FlipToken>.allocate(capacity: 1)
+        flipToken.initialize(to: FlipToken())
+        console = VirtualTerminal.enterGraphics()
+    }
+
+    deinit {
+        close()
+        flipToken.deallocate()
+    }
+
+    /// Shows `frame`: copies what changed into the buffer not on screen and flips to it, or, while a flip is
+    /// pending, keeps it to show when that flip completes.
+    public func present(_ frame: FrameBuffer) throws {
+        guard !closed else { throw DrmError.unsupported("the display on \(card.path) is closed") }
+        guard frame.width == width, frame.height == height else {
+            throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
+        }
+        presentedFrames += 1
+        if isFlipPending {
+            waitingFrame = frame
+            return
+        }
+        try show(frame)
+    }
+
+    /// Reads the fd's events (flip completions) and sends out a frame that waited for one.
+    /// Call when `fileDescriptor` is readable.
+    public func handleEvents() throws {
+        try DrmSys.handleEvents(fd)
+        guard isFlipPending, flipToken.pointee.completed else { return }
+        flipToken.pointee.completed = false
+        isFlipPending = false
+        front = pendingBuffer
+        completedFlips += 1
+        if let frame = waitingFrame {
+            waitingFrame = nil
+            try show(frame)
+        }
+    }
+
+    /// Waits up to `timeoutMilliseconds` for the fd and handles its events: for callers without an event loop.
+    /// Returns false on timeout.
+    @discardableResult
+    public func waitForEvents(timeoutMilliseconds: Int32) throws -> Bool {
+        guard DrmSys.waitReadable(fd, timeoutMilliseconds: timeoutMilliseconds) else { return false }
+        try handleEvents()
+        return true
+    }
+
+    /// Waits until no flip is pending and no frame waits (up to about a second per flip).
+    public func finishPendingFlips() throws {
+        while isFlipPending {
+            guard try waitForEvents(timeoutMilliseconds: 1000) || !isFlipPending else {
+                throw DrmError.flipTimedOut(path: card.path)
+            }
+        }
+    }
+
+    private func show(_ frame: FrameBuffer) throws {
+        if presentation == .dirtyFB {
+            try showWithDirtyFB(frame)
+            return
+        }
+        // Nothing new since the frame on screen: no copy, no flip.
+        if let onScreen = buffers[front].frame, onScreen == frame { return }
+        let back = 1 - front
+        try copy(frame, into: back)
+        flipToken.pointee.completed = false
+        let code = DrmSys.pageFlip(fd, crtcID: selection.crtcID, bufferID: buffers[back].framebufferID, token: UnsafeMutableRawPointer(flipToken))
+        if code == 0 {
+            isFlipPending = true
+            pendingBuffer = back
+            shownFrames += 1
+            return
+        }
+        // Drivers without page flips (some SPI panels): one buffer and DirtyFB from now on.
+        if shownFrames == 0, code == DrmError.einval || code == DrmError.enosys || code == DrmError.eopnotsupp {
+            presentation = .dirtyFB
+            try showWithDirtyFB(frame)
+            return
+        }
+        throw DrmError.call("page flip on CRTC \(selection.crtcID) of \(card.path)", errno: code)
+    }
+
+    private func showWithDirtyFB(_ frame: FrameBuffer) throws {
+        guard let rect = try copy(frame, into: front) else { return }
+        shownFrames += 1
+        guard dirtyFBSupported else { return }
+        let r = rotation.panelRect(rect, logicalWidth: width, logicalHeight: height)
+        let code = DrmSys.dirtyFramebuffer(
+            fd, buffers[front].framebufferID, clips: [(r.x, r.y, r.x + r.width, r.y + r.height)])
+        if code == DrmError.enosys || code == DrmError.eopnotsupp {
+            dirtyFBSupported = false  // the driver scans out memory directly; nothing to flush
+        } else if code != 0 {
+            throw DrmError.call("DirtyFB on \(card.path)", errno: code)
+        }
+    }
+
+    /// Copies the part of `frame` that differs from what buffer `index` holds; returns that (logical) rectangle.
+    @discardableResult
+    private func copy(_ frame: FrameBuffer, into index: Int) throws -> PixelRect? {
+        let buffer = buffers[index]
+        guard let rect = FrameDamage.changedRect(from: buffer.frame, to: frame) else { return nil }
+        ScanoutCopy.copy(
+            frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
+        copiedPixels += rect.width * rect.height
+        buffer.frame = frame
+        return rect
+    }
+
+    /// Finishes the pending flip, puts the saved CRTC back, frees the buffers, restores the console and closes the
+    /// card. Safe to call more than once; never throws (it runs on the way out).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        waitingFrame = nil
+        try? finishPendingFlips()
+        if let saved = savedCrtc, saved.bufferID != 0 {
+            try? DrmSys.setCrtc(
+                fd, crtcID: saved.crtcID, bufferID: saved.bufferID, x: saved.x, y: saved.y,
+                connectorID: selection.connector.id, mode: saved.mode)
+        } else {
+            // Nothing was shown before us: turn the CRTC off rather than leave it on freed memory.
+            try? DrmSys.setCrtc(fd, crtcID: selection.crtcID, bufferID: 0, connectorID: nil, mode: nil)
+        }
+        buffers.forEach { $0.free(fd) }
+        buffers = []
+        console?.restore()
+        DrmSys.dropMaster(fd)
+        DrmSys.close(fd)
+    }
+}

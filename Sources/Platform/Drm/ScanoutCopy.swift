@@ -1,0 +1,127 @@
+import Core
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the panel is mounted: the logical frame is turned clockwise by this much onto the scanout buffer.
+///
+/// At 90 and 270 the logical frame is the panel turned on its side (a 1280x800 panel gives 800x1280 frames).
+/// We rotate in the final copy ourselves: many drivers cannot rotate by 90°.
+public enum PanelRotation: Int, CaseIterable, Sendable {
+    case none = 0
+    case clockwise90 = 90
+    case upsideDown = 180
+    case clockwise270 = 270
+
+    /// Parses "0", "90", "180" or "270".
+    public init?(degrees text: String) {
+        guard let value = Int(text), let rotation = PanelRotation(rawValue: value) else { return nil }
+        self = rotation
+    }
+
+    /// Whether width and height swap between the panel and the logical frame.
+    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+
+    /// The logical frame size for a panel of `width` x `height`.
+    public func logicalSize(panelWidth: Int, panelHeight: Int) -> (width: Int, height: Int) {
+        swapsAxes ? (panelHeight, panelWidth) : (panelWidth, panelHeight)
+    }
+
+    /// The panel rectangle covered by a logical rectangle of a `logicalWidth` x `logicalHeight` frame.
+    public func panelRect(_ r: PixelRect, logicalWidth w: Int, logicalHeight h: Int) -> PixelRect {
+        switch self {
+        case .none: return r
+        case .clockwise90: return PixelRect(x: h - r.y - r.height, y: r.x, width: r.height, height: r.width)
+        case .upsideDown: return PixelRect(x: w - r.x - r.width, y: h - r.y - r.height, width: r.width, height: r.height)
+        case .clockwise270: return PixelRect(x: r.y, y: w - r.x - r.width, width: r.height, height: r.width)
+        }
+    }
+}
+
+/// The final copy from a frame in ordinary memory into scanout memory: rotation and format conversion in one
+/// pass, writing each destination row front to back (scanout memory is write-combined; it is never read).
+public enum ScanoutCopy {
+    /// Copies the logical rectangle `rect` of `frame` into `destination` (a buffer of the panel's size with
+    /// `pitch` bytes per row) in `format`, turned by `rotation`.
+    public static func copy(
+        _ frame: FrameBuffer, rect: PixelRect, rotation: PanelRotation, format: PixelFormat,
+        to destination: UnsafeMutableRawPointer, pitch: Int
+    ) {
+        let w = frame.width
+        let h = frame.height
+        let target = rotation.panelRect(rect, logicalWidth: w, logicalHeight: h)
+        guard !target.isEmpty else { return }
+        frame.pixels.withUnsafeBufferPointer { src in
+            guard let source = src.baseAddress else { return }
+            for py in target.y..<(target.y + target.height) {
+                let row = destination + py * pitch
+                // The source pixel for panel (px, py) is at base + px * step.
+                let base: Int
+                let step: Int
+                switch rotation {
+                case .none: (base, step) = (py * w, 1)
+                case .clockwise90: (base, step) = ((h - 1) * w + py, -w)  // px = h-1-y, py = x
+                case .upsideDown: (base, step) = ((h - 1 - py) * w + (w - 1), -1)  // px = w-1-x, py = h-1-y
+                case .clockwise270: (base, step) = (w - 1 - py, w)  // px = y, py = w-1-x
+                }
+                switch format {
+                case .xrgb8888:
+                    let out = row.assumingMemoryBound(to: UInt32.self)
+                    if step == 1 {
+                        (out + target.x).update(from: source + base + target.x, count: target.width)
+                    } else {
+                        for px in target.x..<(target.x + target.width) { out[px] = source[base + px * step] }
+                    }
+                case .rgb565:
+                    let out = row.assumingMemoryBound(to: UInt16.self)
+                    for px in target.x..<(target.x + target.width) { out[px] = rgb565(source[base + px * step]) }
+                }
+            }
+        }
+    }
+
+    /// XRGB8888 to RGB565 by truncation (what a 16-bit panel shows of the colour).
+    @inline(__always)
+    public static func rgb565(_ p: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: ((p >> 8) & 0xf800) | ((p >> 5) & 0x07e0) | ((p >> 3) & 0x001f))
+    }
+}
+
+/// Which part of a frame changed since another: the bounding rectangle of the differing pixels.
+public enum FrameDamage {
+    /// The rectangle that covers every pixel of `new` that differs from `old`; the whole frame when `old` is nil
+    /// or of another size; nil when nothing changed.
+    public static func changedRect(from old: FrameBuffer?, to new: FrameBuffer) -> PixelRect? {
+        let full = PixelRect(x: 0, y: 0, width: new.width, height: new.height)
+        guard let old, old.width == new.width, old.height == new.height else { return full }
+        let w = new.width
+        var top = -1
+        var bottom = -1
+        var left = w
+        var right = -1
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                for y in 0..<new.height {
+                    let row = y * w
+                    // Whole-row equality is a memcmp; only differing rows are scanned for their extent.
+                    if memcmpEqual(a.baseAddress! + row, b.baseAddress! + row, count: w) { continue }
+                    if top < 0 { top = y }
+                    bottom = y
+                    var x0 = 0
+                    while a[row + x0] == b[row + x0] { x0 += 1 }
+                    var x1 = w - 1
+                    while a[row + x1] == b[row + x1] { x1 -= 1 }
+                    left = min(left, x0)
+                    right = max(right, x1)
+                }
+            }
+        }
+        guard top >= 0 else { return nil }
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+    }
+
+    private static func memcmpEqual(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int) -> Bool {
+        memcmp(a, b, count * 4) == 0
+    }
+}
