@@ -1,0 +1,36 @@
+/// The path from sensor events to frames, shared by live runs, replays and the demo: events update the
+/// `NavState`; at a frame tick the camera is set from the state and the orientation mode, and the scene is drawn.
+public final class NavigationPipeline {
+    public private(set) var state = NavState()
+    public var mode: OrientationMode
+    public var zoom: Double
+    public let scene: Scene
+    /// Where the camera looks before the first fix.
+    public var fallbackCenter: GeoCoordinate
+    private var rotation = MapRotation()
+
+    public init(scene: Scene, mode: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate) {
+        self.scene = scene
+        self.mode = mode
+        self.zoom = zoom
+        self.fallbackCenter = fallbackCenter
+    }
+
+    /// Takes one sensor event into account.
+    public func apply(_ event: SensorEvent) { state.apply(event) }
+
+    /// What the next frame shows. The map turns only past the rotation dead band; the arrow follows every sample.
+    public func nextSceneInput() -> SceneInput {
+        switch mode {
+        case .northUp: rotation = MapRotation()
+        case .headingUp: rotation.follow(state.heading?.direction)
+        case .courseUp: rotation.follow(state.course)
+        }
+        return SceneInput(
+            state: state, mode: mode, mapBearing: rotation.bearing, zoom: zoom,
+            width: scene.width, height: scene.height, fallbackCenter: fallbackCenter)
+    }
+
+    /// Draws the next frame.
+    public func renderFrame() -> FrameBuffer { scene.render(nextSceneInput()) }
+}

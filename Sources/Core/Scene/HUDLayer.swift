@@ -1,0 +1,103 @@
+import Foundation
+
+/// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
+/// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun.
+struct HUDLayer {
+    let fonts: FontSet
+
+    /// The screen areas the HUD covers, so map labels and grid labels keep clear of them.
+    func reservedRects(width: Int, height: Int, unit: Double) -> [Rect] {
+        let m = 10 * unit
+        let w = Double(width), h = Double(height)
+        return [
+            Rect(x: 0, y: 0, width: 200 * unit + m, height: 84 * unit + m),
+            Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
+            Rect(x: 0, y: h - 74 * unit - m, width: 210 * unit + m, height: 74 * unit + m),
+            Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
+        ]
+    }
+
+    func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit u: Double) {
+        drawHeadingPanel(canvas, input, theme, u)
+        drawNorthPointer(canvas, input.camera, theme, u)
+        drawSpeedPanel(canvas, input, theme, u)
+        drawScaleBar(canvas, input.camera, theme, u)
+    }
+
+    private func drawHeadingPanel(_ canvas: Canvas, _ input: SceneInput, _ theme: SceneTheme, _ u: Double) {
+        let m = 10 * u
+        let big = TextLayout(font: fonts.bold, size: 34 * u)
+        let mid = TextLayout(font: fonts.bold, size: 18 * u)
+        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
+        let panel = Rect(x: m, y: m, width: 200 * u, height: 84 * u)
+        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
+        let baseline = panel.y + 12 * u + big.capHeight
+        if let h = input.heading {
+            let degrees = String(Int(h.direction.degrees.rounded()) % 360)
+            let text = String(repeating: "0", count: 3 - degrees.count) + degrees + "°"
+            canvas.text(text, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
+            let x = panel.x + 12 * u + big.width(of: text) + 8 * u
+            canvas.text(h.direction.cardinal, at: Point(x: x, y: baseline), layout: mid, theme.panelText)
+        } else {
+            canvas.text("---°", at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
+        }
+        let line2 = baseline + 14 * u + small.capHeight
+        canvas.text(input.mode.hudLabel, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
+        let status = input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")
+        let warn = input.headingWarning || input.heading == nil
+        let line3 = line2 + 6 * u + small.capHeight
+        canvas.text(status.uppercased(), at: Point(x: panel.x + 12 * u, y: line3), layout: small,
+                    warn ? theme.warning : theme.panelSubtleText)
+    }
+
+    /// A small disc with a red needle that always points to true north on screen.
+    private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
+        let r = 30 * u
+        let center = Point(x: Double(canvas.width) - 10 * u - r, y: 10 * u + r)
+        canvas.fillCircle(center: center, radius: r, theme.panel)
+        let a = camera.northOnScreen.radians
+        let dir = Point(x: sin(a), y: -cos(a)), side = Point(x: cos(a), y: sin(a))
+        // A red pointer on the rim towards north, a grey one opposite, and an upright "N" in the middle.
+        let tip = center + dir * (r * 0.94), base = center + dir * (r * 0.5)
+        canvas.fill(Path(polygons: [[tip, base + side * (r * 0.26), base - side * (r * 0.26)]]), theme.northMarker)
+        let tail = center - dir * (r * 0.94), tailBase = center - dir * (r * 0.62)
+        canvas.fill(Path(polygons: [[tail, tailBase - side * (r * 0.17), tailBase + side * (r * 0.17)]]), theme.panelSubtleText)
+        let letter = TextLayout(font: fonts.bold, size: 17 * u)
+        let w = letter.width(of: "N")
+        canvas.text("N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
+    }
+
+    private func drawSpeedPanel(_ canvas: Canvas, _ input: SceneInput, _ theme: SceneTheme, _ u: Double) {
+        let m = 10 * u
+        let big = TextLayout(font: fonts.bold, size: 30 * u)
+        let unitText = TextLayout(font: fonts.bold, size: 13 * u)
+        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
+        let panel = Rect(x: m, y: Double(canvas.height) - m - 74 * u, width: 210 * u, height: 74 * u)
+        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
+        let baseline = panel.y + 10 * u + big.capHeight
+        let speedText = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"
+        canvas.text(speedText, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
+        canvas.text("km/h", at: Point(x: panel.x + 18 * u + big.width(of: speedText), y: baseline), layout: unitText,
+                    theme.panelSubtleText)
+        canvas.text(input.positionStatus.uppercased(), at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
+                    layout: small, input.positionWarning ? theme.warning : theme.panelSubtleText)
+    }
+
+    /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.
+    private func drawScaleBar(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
+        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+        let maxPixels = 110 * u
+        let metres = GridLayer.niceStep(maxPixels * metresPerPixel / 2.2)
+        let pixels = metres / metresPerPixel
+        let label = metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let font = TextLayout(font: fonts.bold, size: 12.5 * u)
+        let m = 10 * u
+        let panel = Rect(x: Double(canvas.width) - m - max(pixels, font.width(of: label)) - 24 * u,
+                         y: Double(canvas.height) - m - 44 * u, width: max(pixels, font.width(of: label)) + 24 * u, height: 44 * u)
+        canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
+        let x0 = panel.x + 12 * u, y = panel.maxY - 12 * u
+        canvas.stroke([Point(x: x0, y: y - 6 * u), Point(x: x0, y: y), Point(x: x0 + pixels, y: y), Point(x: x0 + pixels, y: y - 6 * u)],
+                      width: 2.5 * u, theme.panelText)
+        canvas.text(label, at: Point(x: x0, y: panel.y + 8 * u + font.capHeight), layout: font, theme.panelText)
+    }
+}

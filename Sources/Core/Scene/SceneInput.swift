@@ -1,0 +1,38 @@
+/// Everything one frame shows, computed from the navigation state before drawing starts.
+public struct SceneInput: Sendable {
+    public var camera: Camera
+    public var mode: OrientationMode
+    /// The heading to draw as an arrow; nil draws a dot (heading unknown or not trusted).
+    public var heading: Heading?
+    /// 95 % horizontal position error in metres, for the accuracy ring.
+    public var positionErrorMetres: Double?
+    /// Past positions, oldest first.
+    public var trail: [GeoCoordinate]
+    /// Speed over ground in m/s, when known.
+    public var speedMetresPerSecond: Double?
+    /// One short line about the position source ("GPS 3D · 9 sats", "NO FIX", "GPS lost 35 s").
+    public var positionStatus: String
+    /// True when the position line should be shown as a warning (no fix, stale).
+    public var positionWarning: Bool
+    /// One short line about the heading ("compass · true", "GPS course", "compass disturbed"); nil to omit.
+    public var headingStatus: String?
+    /// True when the heading line should be shown as a warning.
+    public var headingWarning: Bool
+
+    public init(
+        camera: Camera, mode: OrientationMode, heading: Heading?, positionErrorMetres: Double? = nil,
+        trail: [GeoCoordinate] = [], speedMetresPerSecond: Double? = nil, positionStatus: String = "",
+        positionWarning: Bool = false, headingStatus: String? = nil, headingWarning: Bool = false
+    ) {
+        self.camera = camera
+        self.mode = mode
+        self.heading = heading
+        self.positionErrorMetres = positionErrorMetres
+        self.trail = trail
+        self.speedMetresPerSecond = speedMetresPerSecond
+        self.positionStatus = positionStatus
+        self.positionWarning = positionWarning
+        self.headingStatus = headingStatus
+        self.headingWarning = headingWarning
+    }
+}

@@ -1,0 +1,91 @@
+/// What the display needs to know, updated one sensor event at a time.
+///
+/// It holds position and its age, fix quality, speed, GPS course, the heading with its accuracy (or none), the
+/// trail, and which sources are lost. It never reads a clock: "now" is the time of the latest event.
+public struct NavState: Sendable {
+    /// A fix older than this is shown as stale (MapLibre marks a location stale after 30 s).
+    public static let staleAfterSeconds = 30.0
+    /// A compass report older than this no longer counts as a heading.
+    public static let headingTimeoutSeconds = 3.0
+    /// Trail points closer together than this are not kept.
+    public static let trailSpacingMetres = 4.0
+    public static let trailCapacity = 600
+
+    public private(set) var now = Timestamp(nanoseconds: 0)
+    public private(set) var fixMode: FixMode = .noFix
+    public private(set) var position: GeoCoordinate?
+    public private(set) var positionTime: Timestamp?
+    public private(set) var positionErrorMetres: Double?
+    public private(set) var speedMetresPerSecond: Double?
+    public private(set) var course: Angle?
+    public private(set) var satellitesUsed: Int?
+    public private(set) var satellitesSeen: Int?
+    public private(set) var trail: [GeoCoordinate] = []
+    /// The last compass report and when it came.
+    public private(set) var headingReport: HeadingReport?
+    public private(set) var headingTime: Timestamp?
+    /// Sources currently lost, with the reason shown on the HUD.
+    public private(set) var lostSources: [SensorSource: String] = [:]
+
+    public init() {}
+
+    /// Takes one event into account. Events must come in time order; one that goes back in time is ignored.
+    public mutating func apply(_ event: SensorEvent) {
+        guard event.time >= now else { return }
+        now = event.time
+        switch event {
+        case .gpsFix(let fix): apply(fix)
+        case .gpsSky(let sky):
+            satellitesSeen = sky.satellitesSeen
+            satellitesUsed = sky.satellitesUsed
+        case .compassHeading(let t, let report):
+            headingReport = report
+            headingTime = t
+        case .sourceStatus(_, let status):
+            if status.available { lostSources[status.source] = nil } else { lostSources[status.source] = status.detail }
+        case .magnetometer, .accelerometer, .gyroscope:
+            break
+        }
+    }
+
+    private mutating func apply(_ fix: GPSFix) {
+        lostSources[.gps] = nil
+        fixMode = fix.mode
+        guard fix.mode >= .twoD, let c = fix.coordinate, c.isValid else { return }
+        position = c
+        positionTime = fix.time
+        positionErrorMetres = fix.horizontalErrorMetres
+        speedMetresPerSecond = fix.speedMetresPerSecond
+        course = fix.courseDegrees.flatMap { Angle(degrees: $0) }
+        if let last = trail.last, GreatCircle.distance(from: last, to: c) < NavState.trailSpacingMetres { return }
+        trail.append(c)
+        if trail.count > NavState.trailCapacity { trail.removeFirst(trail.count - NavState.trailCapacity) }
+    }
+
+    /// Seconds since the last position, nil before the first.
+    public var positionAge: Double? { positionTime.map { now.seconds(since: $0) } }
+
+    /// True when the last position is too old to be trusted as current.
+    public var positionIsStale: Bool { (positionAge ?? .infinity) > NavState.staleAfterSeconds }
+
+    /// The heading to draw: the latest compass report, if recent and trustworthy (see `HeadingReport.usableHeading`).
+    public var heading: Heading? {
+        guard let t = headingTime, now.seconds(since: t) <= NavState.headingTimeoutSeconds,
+            lostSources[.magnetometer] == nil
+        else { return nil }
+        return headingReport?.usableHeading
+    }
+
+    /// The HUD's position line: fix kind and satellites, or what is wrong.
+    public var positionStatus: (text: String, warning: Bool) {
+        if let lost = lostSources[.gps] {
+            let age = positionAge.map { " · last fix \(Int($0)) s ago" } ?? ""
+            return ("GPS lost" + age, true)
+        }
+        guard position != nil else { return (fixMode == .noFix ? "No GPS fix" : "Waiting for GPS", true) }
+        if positionIsStale { return ("GPS stale · \(Int(positionAge ?? 0)) s", true) }
+        if fixMode == .noFix { return ("No fix · last \(Int(positionAge ?? 0)) s ago", true) }
+        let sats = satellitesUsed.map { " · \($0) sats" } ?? ""
+        return ((fixMode == .threeD ? "GPS 3D" : "GPS 2D") + sats, false)
+    }
+}

@@ -1,0 +1,85 @@
+/// Walks a subcommand's arguments: flags as `--name value` or `--name=value`, and positional values.
+///
+/// Every parse error names the flag and what was expected, e.g.
+/// `navdisplay render: --zoom expects a number from 0 to 22, got "abc"`.
+struct ArgumentScanner {
+    let command: String
+    private var arguments: ArraySlice<String>
+    /// The value glued to the current flag with `=`, if any.
+    private var inlineValue: String?
+
+    init(command: String, arguments: [String]) {
+        self.command = command
+        self.arguments = arguments[...]
+    }
+
+    /// The next argument: a flag (its `=value` part held back for `value(for:)`) or a positional value.
+    /// Nil at the end.
+    mutating func next() throws -> Argument? {
+        if let pending = inlineValue {
+            throw UsageError("navdisplay \(command): unexpected value \"\(pending)\"")
+        }
+        guard let arg = arguments.popFirst() else { return nil }
+        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+            inlineValue = String(arg[arg.index(after: eq)...])
+            return .flag(String(arg[..<eq]))
+        }
+        if arg.hasPrefix("-") && arg.count > 1 && Double(arg) == nil { return .flag(arg) }
+        return .positional(arg)
+    }
+
+    /// The value of `flag`, from `--flag=value` or the next argument.
+    mutating func value(for flag: String, expecting what: String) throws -> String {
+        if let v = inlineValue {
+            inlineValue = nil
+            return v
+        }
+        guard let v = arguments.popFirst() else {
+            throw UsageError("navdisplay \(command): \(flag) expects \(what), got nothing")
+        }
+        return v
+    }
+
+    /// The value of `flag` converted by `convert`; a nil conversion is a usage error naming `what` was expected.
+    mutating func value<T>(for flag: String, expecting what: String, _ convert: (String) -> T?) throws -> T {
+        let text = try value(for: flag, expecting: what)
+        guard let v = convert(text) else {
+            throw UsageError("navdisplay \(command): \(flag) expects \(what), got \"\(text)\"")
+        }
+        return v
+    }
+
+    /// A number in `range`.
+    mutating func number(for flag: String, in range: ClosedRange<Double>, what: String) throws -> Double {
+        try value(for: flag, expecting: what) { Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
+    }
+
+    /// One of an enum's raw values.
+    mutating func choice<T: RawRepresentable & CaseIterable>(for flag: String, _ type: T.Type) throws -> T
+    where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue).joined(separator: "|")
+        return try value(for: flag, expecting: names) { T(rawValue: $0) }
+    }
+
+    /// A usage error for a flag this command does not know.
+    func unknown(_ flag: String) -> UsageError {
+        UsageError("navdisplay \(command): unknown option \(flag) (see navdisplay \(command) --help)")
+    }
+
+    func unexpected(_ value: String) -> UsageError {
+        UsageError("navdisplay \(command): unexpected argument \"\(value)\" (see navdisplay \(command) --help)")
+    }
+}
+
+enum Argument: Equatable {
+    case flag(String)
+    case positional(String)
+}
+
+/// Parses "WxH" such as "800x480".
+func parseSize(_ text: String) -> (width: Int, height: Int)? {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h)
+    else { return nil }
+    return (w, h)
+}

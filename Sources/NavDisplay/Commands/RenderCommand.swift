@@ -1,0 +1,92 @@
+import Core
+import Platform
+
+/// `navdisplay render`: draws one frame for a given place, zoom, heading and orientation into a PNG file.
+struct RenderCommand: Command {
+    static let name = "render"
+    static let summary = "draw one frame to a PNG file"
+    static let help = """
+        USAGE: navdisplay render --out FILE.png [options]
+
+        Draws one frame exactly as the display would show it, and writes it as PNG.
+
+        OPTIONS:
+          --center LAT,LON        where the user is, in decimal degrees (default 60.16952,24.94130, Helsinki)
+          --zoom Z                Web Mercator zoom, 0 to 22, fractions allowed (default 16)
+          --heading DEG           the user's true heading, 0 to 360; omit it for "heading unknown" (a dot)
+          --heading-accuracy DEG  the heading's accuracy in degrees (default 5); negative means invalid
+          --course DEG            GPS course over ground, for course-up (default: the heading)
+          --orientation MODE      north-up | heading-up | course-up (default north-up)
+          --size WxH              frame size in pixels (default 800x480)
+          --style day|night       colours (default day)
+          --out FILE.png          where to write the frame (required)
+          -h, --help              show this help
+        """
+
+    var center = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
+    var zoom = 16.0
+    var heading: Double?
+    var headingAccuracy = 5.0
+    var course: Double?
+    var orientation = OrientationMode.northUp
+    var size = (width: 800, height: 480)
+    var style = StyleName.day
+    var out = ""
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--center"):
+                center = try args.value(for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941") {
+                    GeoCoordinate(parsing: $0)
+                }
+            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 0...22, what: "a number from 0 to 22")
+            case .flag("--heading"):
+                heading = try args.number(for: "--heading", in: 0...360, what: "degrees from 0 to 360")
+            case .flag("--heading-accuracy"):
+                headingAccuracy = try args.number(for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
+            case .flag("--course"): course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
+            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
+            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
+            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f): throw args.unknown(f)
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+        guard !out.isEmpty else { throw UsageError("navdisplay render: --out expects a file name ending in .png, got nothing") }
+    }
+
+    func run() throws -> Int32 {
+        let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
+        let report = HeadingReport(trueDegrees: heading, accuracyDegrees: headingAccuracy)
+        let h = report.usableHeading
+        let bearing: Angle
+        switch orientation {
+        case .northUp: bearing = .north
+        case .headingUp: bearing = h?.direction ?? .north
+        case .courseUp: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
+        }
+        let camera = Camera(mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: size.width, height: size.height)
+        let input = SceneInput(
+            camera: camera, mode: orientation, heading: h, positionErrorMetres: 8,
+            speedMetresPerSecond: nil, positionStatus: "Fixed position",
+            headingStatus: h.map { _ in "True north" })
+        try PNGFile.write(scene.render(input), to: out)
+        return 0
+    }
+}
+
+/// The colour schemes.
+enum StyleName: String, CaseIterable {
+    case day, night
+    var theme: SceneTheme { self == .day ? .day : .night }
+}
+
+/// The display's fonts, from fonts-dejavu-core (or `NAVDISPLAY_FONT_DIR`).
+func loadFonts() throws -> FontSet {
+    let dir = Environment.value("NAVDISPLAY_FONT_DIR") ?? FontSet.defaultDirectory
+    return try FontSet.load(directory: dir)
+}
