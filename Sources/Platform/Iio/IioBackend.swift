@@ -1,0 +1,65 @@
+/// What the IIO adapter needs from libiio: a snapshot of the devices and attribute reads and writes by name.
+///
+/// Kept this small on purpose: `Iio+Syscalls.swift` implements it on libiio 0.24, and moving to libiio 1.x means
+/// rewriting that one file.
+protocol IioBackend: AnyObject {
+    /// The devices in the context, with their channels and attribute names.
+    var devices: [IioDeviceInfo] { get }
+    /// Reads an attribute as text (trailing newline removed).
+    func read(_ attribute: IioAttribute) throws -> String
+    /// Writes an attribute as text.
+    func write(_ attribute: IioAttribute, value: String) throws
+}
+
+/// One IIO device as libiio lists it.
+struct IioDeviceInfo: Hashable, Sendable {
+    /// The kernel's id, `iio:device0`.
+    var id: String
+    /// The driver's name for the chip (`hmc5883l`, `lis3mdl`), empty when the driver gives none.
+    var name: String
+    /// The device tree label, when the board has one.
+    var label: String?
+    var attributes: [String]
+    var channels: [IioChannelInfo]
+    /// Whether the device can capture into a buffer and currently has a trigger assigned.
+    var hasTrigger: Bool
+
+    func channel(_ id: String) -> IioChannelInfo? { channels.first { $0.id == id && !$0.isOutput } }
+}
+
+/// One input or output channel (`magn_x`, `accel_z`, or libiio's pseudo-channel `mount`).
+struct IioChannelInfo: Hashable, Sendable {
+    var id: String
+    var isOutput: Bool
+    var attributes: [String]
+    /// Whether the channel has a scan element, so it can be captured in a buffer.
+    var isScanElement: Bool
+}
+
+/// Where an attribute lives: on the device, or on one of its channels.
+struct IioAttribute: Hashable, Sendable, CustomStringConvertible {
+    var deviceID: String
+    /// nil for a device attribute.
+    var channelID: String?
+    var name: String
+
+    static func device(_ deviceID: String, _ name: String) -> IioAttribute {
+        IioAttribute(deviceID: deviceID, channelID: nil, name: name)
+    }
+    static func channel(_ deviceID: String, _ channelID: String, _ name: String) -> IioAttribute {
+        IioAttribute(deviceID: deviceID, channelID: channelID, name: name)
+    }
+
+    var description: String { channelID.map { "\(deviceID)/\($0)/\(name)" } ?? "\(deviceID)/\(name)" }
+}
+
+/// A failed libiio call: libiio returns negative errno values (or NULL with errno set).
+public struct IioError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What we tried ("read iio:device0/magn_x/raw").
+    public var operation: String
+    /// The positive errno value (ENODEV, ENOENT, …), or 0 when the failure was ours (bad text).
+    public var code: Int32
+    /// The system's words for `code`, or what was wrong with the text.
+    public var reason: String
+    public var description: String { "\(operation): \(reason)" }
+}

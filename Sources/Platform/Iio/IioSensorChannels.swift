@@ -1,0 +1,165 @@
+import Foundation
+import Core
+
+/// One chosen IIO device, set up for reading: where its raw values are, the constants that turn them into body-frame
+/// Core units, and what was done to it at start.
+struct IioSensorChannels {
+    struct Axis {
+        var raw: IioAttribute
+        var offset: Double
+        var scale: Double
+    }
+
+    var kind: IioSensorKind
+    var device: IioDeviceInfo
+    var axes: [Axis]
+    /// The kernel's mount matrix (identity when the driver has none).
+    var mountMatrix: AxisMatrix
+    /// Where the mount matrix came from, or nil when none was found.
+    var mountMatrixAttribute: IioAttribute?
+    /// Board orientation × mount matrix: sensor axes to body frame in one step.
+    var toBody: AxisMatrix
+    /// The rate read back after setting the highest available one, in hertz.
+    var samplingHertz: Double?
+    /// Anything worth telling the user that did not stop us ("could not set sampling_frequency: …").
+    var notes: [String]
+
+    /// Chooses the device for `kind` and reads the constants. Throws when there is none or its attributes are bad.
+    init(kind: IioSensorKind, backend: IioBackend, override: String?, boardOrientation: AxisMatrix) throws {
+        let device = try IioDeviceChooser.choose(kind, among: backend.devices, override: override)
+        self.kind = kind
+        self.device = device
+        notes = []
+        samplingHertz = nil
+        axes = try kind.axisChannels.map { channel in
+            let info = device.channel(channel)
+            let scale: Double
+            if info?.attributes.contains("scale") == true {
+                scale = try IioValueParsing.number(
+                    try backend.read(.channel(device.id, channel, "scale")), attribute: .channel(device.id, channel, "scale"))
+            } else {
+                // A driver without scale reports in the ABI's unit already.
+                scale = 1
+            }
+            var offset = 0.0
+            if info?.attributes.contains("offset") == true {
+                offset = try IioValueParsing.number(
+                    try backend.read(.channel(device.id, channel, "offset")),
+                    attribute: .channel(device.id, channel, "offset"))
+            }
+            return Axis(raw: .channel(device.id, channel, "raw"), offset: offset, scale: scale)
+        }
+        (mountMatrix, mountMatrixAttribute) = try Self.mountMatrix(of: device, kind: kind, backend: backend)
+        toBody = boardOrientation.concatenating(mountMatrix)
+        setHighestSamplingFrequency(backend)
+    }
+
+    /// One sample in Core units in the body frame. Throws when a read fails (device gone) or returns garbage.
+    func read(_ backend: IioBackend) throws -> Vector3 {
+        let v = try axes.map { axis in
+            let raw = try IioValueParsing.number(try backend.read(axis.raw), attribute: axis.raw)
+            return IioValueParsing.convert(raw: raw, offset: axis.offset, scale: axis.scale) * kind.coreUnitsPerIioUnit
+        }
+        return toBody.apply(Vector3(x: v[0], y: v[1], z: v[2]))
+    }
+
+    /// Where drivers and libiio versions put the mount matrix, most common first: libiio 0.24 shows the kernel's
+    /// `in_mount_matrix` as a channel `mount` with attribute `matrix`; others show it as a device attribute or on
+    /// the channels of one type.
+    static func mountMatrixPlaces(of device: IioDeviceInfo, kind: IioSensorKind) -> [IioAttribute] {
+        var places: [IioAttribute] = []
+        if device.channel("mount")?.attributes.contains("matrix") == true {
+            places.append(.channel(device.id, "mount", "matrix"))
+        }
+        for name in ["mount_matrix", "in_mount_matrix", "in_\(kind.channelType)_mount_matrix"]
+        where device.attributes.contains(name) {
+            places.append(.device(device.id, name))
+        }
+        let x = kind.axisChannels[0]
+        if device.channel(x)?.attributes.contains("mount_matrix") == true {
+            places.append(.channel(device.id, x, "mount_matrix"))
+        }
+        return places
+    }
+
+    private static func mountMatrix(
+        of device: IioDeviceInfo, kind: IioSensorKind, backend: IioBackend
+    ) throws -> (AxisMatrix, IioAttribute?) {
+        guard let place = mountMatrixPlaces(of: device, kind: kind).first else { return (.identity, nil) }
+        let text = try backend.read(place)
+        guard let matrix = AxisMatrix(mountMatrix: text) else {
+            throw IioError(
+                operation: "parse \(place)", code: 0,
+                reason: "not a mount matrix (\"x1, y1, z1; x2, y2, z2; x3, y3, z3\"): \"\(text)\"")
+        }
+        return (matrix, place)
+    }
+
+    /// Sets the highest available rate: ST drivers default to 1 Hz and each polled read then sleeps about 2 s.
+    private mutating func setHighestSamplingFrequency(_ backend: IioBackend) {
+        let x = kind.axisChannels[0]
+        let onDevice = device.attributes.contains("sampling_frequency")
+        let onChannel = device.channel(x)?.attributes.contains("sampling_frequency") == true
+        guard onDevice || onChannel else { return }
+        let rate: IioAttribute = onDevice ? .device(device.id, "sampling_frequency") : .channel(device.id, x, "sampling_frequency")
+        let availablePlaces: [IioAttribute] = [
+            .device(device.id, "sampling_frequency_available"),
+            .device(device.id, "in_\(kind.channelType)_sampling_frequency_available"),
+            .channel(device.id, x, "sampling_frequency_available"),
+        ].filter { place in
+            place.channelID == nil
+                ? device.attributes.contains(place.name)
+                : device.channel(x)?.attributes.contains(place.name) == true
+        }
+        if let place = availablePlaces.first {
+            do {
+                if let best = IioValueParsing.highestRate(in: try backend.read(place)) {
+                    try backend.write(rate, value: best.text)
+                }
+            } catch {
+                notes.append("could not set the highest sampling frequency: \(error)")
+            }
+        }
+        samplingHertz = (try? backend.read(rate)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}
+
+/// Picks the device to use for a sensor kind.
+enum IioDeviceChooser {
+    /// The override when given (device name, label or `iio:deviceN`), else the first device whose driver name is
+    /// known for `kind`, else the first with the kind's three channels. Throws with what was looked for.
+    static func choose(_ kind: IioSensorKind, among devices: [IioDeviceInfo], override: String?) throws
+        -> IioDeviceInfo
+    {
+        let usable = devices.filter { hasAxes($0, kind) }
+        if let override {
+            guard let device = devices.first(where: { $0.name == override || $0.id == override || $0.label == override })
+            else {
+                throw IioError(
+                    operation: "find \(kind.rawValue) \"\(override)\"", code: 0,
+                    reason: "no IIO device with that name, label or id (found: \(list(devices)))")
+            }
+            guard hasAxes(device, kind) else {
+                throw IioError(
+                    operation: "use \(device.name) (\(device.id)) as \(kind.rawValue)", code: 0,
+                    reason: "it has no \(kind.axisChannels.joined(separator: "/")) channels with raw values")
+            }
+            return device
+        }
+        for name in kind.driverNames {
+            if let device = usable.first(where: { $0.name == name }) { return device }
+        }
+        if let device = usable.first { return device }
+        throw IioError(
+            operation: "find a \(kind.rawValue)", code: 0,
+            reason: "no IIO device with \(kind.axisChannels.joined(separator: "/")) channels (found: \(list(devices)))")
+    }
+
+    static func hasAxes(_ device: IioDeviceInfo, _ kind: IioSensorKind) -> Bool {
+        kind.axisChannels.allSatisfy { device.channel($0)?.attributes.contains("raw") == true }
+    }
+
+    private static func list(_ devices: [IioDeviceInfo]) -> String {
+        devices.isEmpty ? "none" : devices.map { "\($0.name.isEmpty ? "?" : $0.name) (\($0.id))" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,50 @@
+import Core
+
+/// The two kinds of IIO sensor the display reads, with the driver names that identify them.
+public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
+    case magnetometer, accelerometer
+
+    /// Names kernel drivers register for this kind, most specific first. A device with another name is still
+    /// used when it has the right channels (see `IioDeviceChooser`), after these.
+    public var driverNames: [String] {
+        switch self {
+        case .magnetometer:
+            return [
+                "lis3mdl", "lsm9ds1_magn", "lsm303agr_magn", "lsm303dlhc_magn", "lsm303dlh_magn", "lsm303dlm_magn",
+                "lis2mdl", "iis2mdc", "hmc5883l", "hmc5843", "hmc5983", "ak8975", "ak8963", "ak09911", "ak09912",
+                "ak09916", "bmc150_magn", "bmc156_magn", "bmm150_magn", "mmc35240", "rm3100", "mag3110",
+                "yamaha-yas530", "yamaha-yas532", "yamaha-yas533", "tlv493d", "af8133j",
+            ]
+        case .accelerometer:
+            return [
+                "lsm9ds1_accel", "lis3dh", "lsm303agr_accel", "lsm303dlhc_accel", "lsm303dlh_accel",
+                "lsm303dlm_accel", "lsm330_accel", "lsm330d_accel", "lsm330dl_accel", "lsm330dlc_accel", "lis2dh12",
+                "lis2dw12", "lis331dlh", "lis3lv02dl", "lis3de", "lng2dm", "lsm6ds3", "lsm6dsl", "lsm6dsm",
+                "lsm6dso", "lsm6dsox", "ism330dlc", "bmc150_accel", "bma250e", "bma222e", "bma280", "bmi088a",
+                "bmi160", "bmi270", "mpu6050", "mpu6500", "mpu9250", "icm20608", "adxl345", "adxl355", "mma8452",
+                "mma8451", "fxos8700", "kxcjk1013", "mxc4005",
+            ]
+        }
+    }
+
+    /// The IIO channel type prefix (`magn`, `accel`).
+    var channelType: String { self == .magnetometer ? "magn" : "accel" }
+
+    /// The three channels, x, y, z.
+    var axisChannels: [String] { ["x", "y", "z"].map { "\(channelType)_\($0)" } }
+
+    /// IIO reports magnetometers in gauss and accelerometers in m/s²; Core keeps microtesla and m/s².
+    var coreUnitsPerIioUnit: Double { self == .magnetometer ? 100 : 1 }
+
+    /// What the status line and probe call it.
+    var sensorSource: SensorSource { self == .magnetometer ? .magnetometer : .accelerometer }
+
+    /// The Core event for a body-frame vector in Core units.
+    func event(_ value: Vector3, at time: Timestamp) -> SensorEvent {
+        switch self {
+        case .magnetometer: return .magnetometer(MagnetometerSample(time: time, microtesla: value))
+        case .accelerometer:
+            return .accelerometer(AccelerometerSample(time: time, metresPerSecondSquared: value))
+        }
+    }
+}
