@@ -1,0 +1,290 @@
+import Foundation
+
+/// The heading pipeline: raw sensor events in, one trustworthy heading (or "unknown") out.
+///
+/// ```
+/// var heading = HeadingEstimator(configuration: config)   // calibration, mount, thresholds
+/// heading.apply(event)                                   // every SensorEvent, in time order
+/// heading.estimate.heading                               // Heading? with accuracy and source
+/// ```
+///
+/// Per magnetometer reading: mount remap → hard/soft iron → tilt compensation with the low-passed accelerometer
+/// (level assumed and flagged without one) → disturbance gate (strength vs calibrated radius scaled to WMM's total
+/// field, dip vs WMM's inclination) → adaptive unit-circle filter → declination (WMM at the current place and
+/// date) and the learned mounting offset. Per GPS fix: declination refresh, course fusion with hysteresis and
+/// lock-out, mounting-offset learning while riding straight, standstill gate. The output picks, in order: frozen
+/// (standing still), GPS course (moving; between fixes advanced by the compass's turn), compass, a held value
+/// for a few seconds, unknown. Gyroscope events are accepted and not used yet. Never reads a clock.
+public struct HeadingEstimator: Sendable {
+    public let configuration: HeadingConfiguration
+    /// The current output; updated on every magnetometer reading, GPS fix and source change.
+    public private(set) var estimate = HeadingEstimate()
+
+    var filter: AdaptiveHeadingFilter
+    var gate: DisturbanceGate
+    var fusion: CourseFusion
+    var learner: MountingOffsetLearner
+    var standstill: StandstillGate
+    var gravity: Vector3?
+    var gravityTime: Timestamp?
+    var lastMagnetometerTime: Timestamp?
+    var magnetometerAvailable = true
+    var compassTrusted = false
+    var levelAssumed = true
+    var externalAccuracy: Double?
+    var decimalYear: Double?
+    var fieldPlace: (coordinate: GeoCoordinate, year: Double)?
+    /// The compass (vehicle frame, true when possible) at the time of the fix whose course drives the heading.
+    var courseReference: (fixTime: Timestamp, compass: Angle?)?
+    var frozen: Heading?
+    var releaseSince: Timestamp?
+    var lastGood: (heading: Heading, time: Timestamp)?
+
+    public init(configuration: HeadingConfiguration = HeadingConfiguration()) {
+        self.configuration = configuration
+        filter = AdaptiveHeadingFilter(tuning: configuration.filter)
+        gate = configuration.disturbance
+        fusion = CourseFusion(settings: configuration.course)
+        learner = MountingOffsetLearner(
+            settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
+        standstill = StandstillGate(settings: configuration.standstill)
+        decimalYear = configuration.fallbackDecimalYear
+    }
+
+    /// Feeds one event (in time order). Magnetometer readings are in µT, body frame, uncalibrated.
+    public mutating func apply(_ event: SensorEvent) {
+        switch event {
+        case .magnetometer(let s):
+            lastMagnetometerTime = s.time
+            magnetometerAvailable = true
+            externalAccuracy = nil
+            processMagnetometer(s)
+            publish(at: s.time)
+        case .accelerometer(let s):
+            processAccelerometer(s)
+        case .gyroscope:
+            break
+        case .gpsFix(let fix):
+            processFix(fix)
+            publish(at: fix.time)
+        case .gpsSky:
+            break
+        case .compassHeading(let t, let report):
+            processExternalCompass(report, at: t)
+            publish(at: t)
+        case .sourceStatus(let t, let status):
+            switch status.source {
+            case .magnetometer:
+                magnetometerAvailable = status.available
+                if !status.available { compassTrusted = false }
+            case .accelerometer:
+                if !status.available { gravity = nil }
+            case .gps:
+                break
+            }
+            publish(at: t)
+        }
+    }
+
+    // MARK: - Sensors
+
+    mutating func processAccelerometer(_ s: AccelerometerSample) {
+        let f = configuration.mount * s.metresPerSecondSquared
+        guard f.isFinite else { return }
+        if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
+            let dt = max(0, s.time.seconds(since: t))
+            let a = dt / (configuration.gravitySmoothingSeconds + dt)
+            gravity = g + (f - g) * a
+        } else {
+            gravity = f
+        }
+        gravityTime = s.time
+    }
+
+    mutating func processMagnetometer(_ s: MagnetometerSample) {
+        let raw = configuration.mount * s.microtesla
+        guard raw.isFinite else { return }
+        let b = configuration.calibration?.apply(raw) ?? raw
+        var down = TiltCompensation.levelDown
+        var gravityTrusted = false
+        levelAssumed = true
+        if let g = gravity, let gt = gravityTime, s.time.seconds(since: gt) <= configuration.accelerometerTimeoutSeconds,
+            let d = TiltCompensation.down(fromSpecificForce: g)
+        {
+            down = d
+            levelAssumed = false
+            gravityTrusted = abs(g.length - 9.80665) / 9.80665 <= configuration.gravityTolerance
+        }
+        guard let (heading, dip) = TiltCompensation.heading(field: b, down: down) else {
+            compassTrusted = false
+            return
+        }
+        var expectedMagnitude: Double?
+        if let cal = configuration.calibration {
+            expectedMagnitude = cal.fieldRadiusMicrotesla
+            if let calField = cal.expectedFieldMicrotesla, let here = estimate.field?.totalMicrotesla, calField > 0 {
+                expectedMagnitude = cal.fieldRadiusMicrotesla * here / calField
+            }
+        }
+        let expectedDip = gravityTrusted ? estimate.field?.inclinationDegrees : nil
+        if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
+            compassTrusted = false
+            return
+        }
+        filter.update(heading, at: s.time)
+        compassTrusted = true
+    }
+
+    mutating func processExternalCompass(_ report: HeadingReport, at t: Timestamp) {
+        guard let h = report.usableHeading else {
+            compassTrusted = false
+            return
+        }
+        lastMagnetometerTime = t
+        magnetometerAvailable = true
+        levelAssumed = false
+        externalAccuracy = h.accuracyDegrees
+        // The filter works in magnetic degrees; a true report is turned back with the declination we use.
+        let magnetic = h.reference == .trueNorth ? h.direction.rotated(by: -(estimate.declinationDegrees ?? 0)) : h.direction
+        filter.update(magnetic, at: t)
+        compassTrusted = true
+    }
+
+    mutating func processFix(_ fix: GPSFix) {
+        if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
+        if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
+        standstill.update(fix)
+        fusion.update(fix)
+        let compassNow = compassVehicle(at: fix.time)
+        if configuration.calibration != nil || externalAccuracy != nil, estimate.declinationDegrees != nil,
+            let c = compassNow?.withoutOffset
+        {
+            learner.observe(fix: fix, compass: c)
+        }
+        if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
+            courseReference = (fix.time, compassVehicle(at: fix.time)?.angle)
+        }
+    }
+
+    mutating func refreshField(at here: GeoCoordinate, altitudeMetres: Double?) {
+        let year = decimalYear ?? configuration.model.epoch
+        if let place = fieldPlace,
+            GreatCircle.distance(from: place.coordinate, to: here) < configuration.declinationRefreshKilometres * 1000,
+            abs(place.year - year) < 0.05
+        {
+            return
+        }
+        let field = configuration.model.field(at: here, altitudeKilometres: (altitudeMetres ?? 0) / 1000, decimalYear: year)
+        fieldPlace = (here, year)
+        estimate.field = field
+        estimate.declinationDegrees = field.declinationDegrees
+    }
+
+    // MARK: - Output
+
+    /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
+    func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
+        guard compassTrusted, !compassLost(at: t), let m = filter.angle else { return nil }
+        let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
+        let offset = learner.offsetDegrees ?? 0
+        var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
+        if let external = externalAccuracy {
+            terms.append(external)
+        } else if let cal = configuration.calibration {
+            // A relative radius error r tilts the corrected field by up to about r radians.
+            terms.append(max(0.5, (cal.quality?.residualPercent ?? 1) / 100 * 180 / .pi))
+            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
+        } else {
+            terms.append(configuration.uncalibratedAccuracyDegrees)
+            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
+        }
+        if let h = estimate.field?.horizontalNanotesla, h > 0 {
+            // Approximate WMM declination error model: a fixed part plus one growing as H shrinks.
+            let d = (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
+            terms.append(d)
+        }
+        let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return (trueAngle.rotated(by: offset), trueAngle, accuracy)
+    }
+
+    func compassLost(at t: Timestamp) -> Bool {
+        guard magnetometerAvailable, let last = lastMagnetometerTime else { return true }
+        return t.seconds(since: last) > configuration.compassTimeoutSeconds
+    }
+
+    mutating func publish(at t: Timestamp) {
+        var flags: HeadingFlags = []
+        let reference: NorthReference = estimate.declinationDegrees == nil ? .magneticNorth : .trueNorth
+        if configuration.calibration == nil && externalAccuracy == nil { flags.insert(.uncalibrated) }
+        if levelAssumed && externalAccuracy == nil { flags.insert(.levelAssumed) }
+        if let last = gate.lastDisturbance, t.seconds(since: last) < gate.holdSeconds { flags.insert(.disturbed) }
+        if compassLost(at: t) { flags.insert(.compassLost) }
+        if reference == .magneticNorth { flags.insert(.magneticOnly) }
+        if decimalYear == nil { flags.insert(.dateAssumed) }
+        for w in estimate.field?.warnings ?? [] {
+            switch w {
+            case .dateOutsideValidity: flags.insert(.modelOutOfDate)
+            case .nearMagneticPoleCaution, .nearMagneticPoleBlackout: flags.insert(.nearMagneticPole)
+            }
+        }
+        let compass = compassVehicle(at: t)
+        estimate.compassMagnetic = compassTrusted && !compassLost(at: t) ? filter.angle : nil
+        estimate.mountingOffsetDegrees = learner.offsetDegrees
+        let drivingFix = fusion.drivingFix(at: t)
+        estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
+
+        var heading: Heading?
+        if standstill.isStandingStill, let held = frozen ?? estimate.heading {
+            var f = held
+            f.source = .frozen
+            if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
+                // Someone turned the device on the spot: follow once the disagreement has lasted.
+                let since = releaseSince ?? t
+                releaseSince = since
+                if t.seconds(since: since) >= configuration.standstillReleaseSeconds {
+                    f.direction = c.angle
+                    f.accuracyDegrees = c.accuracy
+                    releaseSince = nil
+                }
+            } else {
+                releaseSince = nil
+            }
+            frozen = f
+            heading = f
+            flags.insert(.standingStill)
+            estimate.standstillAnchor = standstill.anchor
+        } else {
+            frozen = nil
+            releaseSince = nil
+            estimate.standstillAnchor = nil
+            if let fix = drivingFix, let course = fix.courseDegrees.flatMap({ Angle(degrees: $0) }) {
+                var direction = course
+                // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
+                if let ref = courseReference, ref.fixTime == fix.time, let then = ref.compass, let now = compass?.angle {
+                    let turn = then.signedDifference(to: now)
+                    if abs(turn) < 90 { direction = course.rotated(by: turn) }
+                }
+                heading = Heading(direction: direction, reference: .trueNorth, accuracyDegrees: courseAccuracy(fix), source: .gpsCourse)
+            } else if let c = compass {
+                heading = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
+            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
+                var h = good.heading
+                // Nobody knows how far it turned since: widen the accuracy with the time held.
+                h.accuracyDegrees += 4 * t.seconds(since: good.time)
+                heading = h
+                flags.insert(.held)
+            }
+            if let h = heading, !flags.contains(.held) { lastGood = (h, t) }
+        }
+        estimate.heading = heading
+        estimate.flags = flags
+        estimate.time = t
+    }
+
+    func courseAccuracy(_ fix: GPSFix) -> Double {
+        if let e = fix.courseErrorDegrees, e.isFinite, e > 0 { return max(1, e) }
+        let speed = max(fix.speedMetresPerSecond ?? 0.1, 0.1)
+        let speedError = max(fix.speedErrorMetresPerSecond ?? 0.3, 0.1)
+        return max(1, atan2(speedError, speed) * 180 / .pi)
+    }
+}

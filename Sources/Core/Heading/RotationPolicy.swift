@@ -1,0 +1,100 @@
+/// The orientation the user picked, including auto (the lead's `OrientationMode` is what the camera draws).
+public enum OrientationPreference: String, Hashable, Sendable, CaseIterable {
+    case northUp = "north-up"
+    case headingUp = "heading-up"
+    case courseUp = "course-up"
+    /// Course-up while GPS course drives the heading, heading-up while a trustworthy compass does, north-up when
+    /// neither is known.
+    case auto
+}
+
+/// What turns the map right now (the HUD names it).
+public enum RotationDriver: String, Hashable, Sendable {
+    /// Nothing: north-up.
+    case none
+    case compass
+    case gpsCourse = "gps-course"
+    /// Held still (standing still, or the source that drove it is gone).
+    case frozen
+}
+
+/// The map's orientation for one frame: the camera mode, the bearing up the screen and what drives it.
+public struct MapOrientation: Hashable, Sendable {
+    /// The camera's mode (north-up keeps the user centred, the others put the user below centre).
+    public var mode: OrientationMode
+    /// The compass direction pointing up the screen.
+    public var bearing: Angle
+    public var driver: RotationDriver
+}
+
+/// Turns the user's preference and the heading estimate into the map's rotation, with a dead band so the map
+/// does not re-rotate for every tenth of a degree (the arrow, drawn at heading − bearing, still follows every
+/// sample, so nothing is hidden).
+public struct RotationPolicy: Sendable {
+    public var preference: OrientationPreference
+    /// "Lock north-up": overrides the preference (for example while panning, or by user setting).
+    public var lockNorthUp: Bool
+    /// The map re-rotates only when its target moved further than this, degrees.
+    public var deadBandDegrees: Double
+    /// In auto and heading-up, a compass heading less accurate than this does not rotate the map.
+    public var maximumCompassAccuracyDegrees: Double
+    public private(set) var orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
+
+    public init(
+        preference: OrientationPreference = .auto, lockNorthUp: Bool = false, deadBandDegrees: Double = 1.0,
+        maximumCompassAccuracyDegrees: Double = 20
+    ) {
+        self.preference = preference
+        self.lockNorthUp = lockNorthUp
+        self.deadBandDegrees = deadBandDegrees
+        self.maximumCompassAccuracyDegrees = maximumCompassAccuracyDegrees
+    }
+
+    /// Updates and returns the rotation for the current estimate.
+    @discardableResult
+    public mutating func update(with estimate: HeadingEstimate) -> MapOrientation {
+        if lockNorthUp || preference == .northUp {
+            orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
+            return orientation
+        }
+        let h = estimate.heading
+        let trustedCompass = h.map {
+            $0.source == .compass && $0.accuracyDegrees <= maximumCompassAccuracyDegrees && !estimate.flags.contains(.held)
+                && !estimate.flags.contains(.disturbed)
+        } ?? false
+        var target: (mode: OrientationMode, bearing: Angle, driver: RotationDriver)?
+        switch preference {
+        case .northUp:
+            break
+        case .headingUp:
+            if let h, h.source == .frozen || estimate.flags.contains(.held) {
+                target = (.headingUp, orientation.bearing, .frozen)
+            } else if let h, h.source == .gpsCourse || trustedCompass {
+                target = (.headingUp, h.direction, h.source == .gpsCourse ? .gpsCourse : .compass)
+            }
+        case .courseUp:
+            if let c = estimate.course, estimate.heading?.source == .gpsCourse {
+                target = (.courseUp, c, .gpsCourse)
+            } else if orientation.mode == .courseUp {
+                target = (.courseUp, orientation.bearing, .frozen)
+            }
+        case .auto:
+            if let h, h.source == .gpsCourse {
+                target = (.courseUp, h.direction, .gpsCourse)
+            } else if let h, h.source == .frozen {
+                target = (orientation.mode == .northUp ? .headingUp : orientation.mode, orientation.mode == .northUp ? h.direction : orientation.bearing, .frozen)
+            } else if let h, trustedCompass {
+                target = (.headingUp, h.direction, .compass)
+            }
+        }
+        guard let target else {
+            orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
+            return orientation
+        }
+        // The dead band is the camera's own `MapRotation`; coming from north-up the map turns at once.
+        var follower = MapRotation(deadBandDegrees: orientation.mode == .northUp ? -1 : deadBandDegrees, bearing: orientation.bearing)
+        follower.follow(target.bearing)
+        orientation = MapOrientation(mode: target.mode, bearing: follower.bearing, driver: target.driver)
+        return orientation
+    }
+}
