@@ -1,0 +1,137 @@
+import Core
+import Foundation
+import Glibc
+import Platform
+
+/// `navdisplay sensors`: reads the live magnetometer, accelerometer and gpsd and prints every event, one per line,
+/// the way the display would receive them. For bring-up on a new board and for the system tests.
+struct SensorsCommand: Command {
+    static let name = "sensors"
+    static let summary = "print live magnetometer, accelerometer and gpsd readings"
+    static let help = """
+        USAGE: navdisplay sensors [options]
+
+        Reads the IIO magnetometer and accelerometer at a fixed rate and gpsd as it reports, and prints each
+        event on its own line (field in µT and specific force in m/s², both in the body frame: x forward, y right,
+        z down). A lost device prints "compass lost: …" and is picked up again when it returns.
+
+        OPTIONS:
+          --samples N             stop after N magnetometer samples (default: run for --duration)
+          --duration SECONDS      stop after this long (default 10)
+          --rate HZ               IIO polling rate, 0.5 to 200 (default 10)
+          --mag-device NAME       magnetometer by driver name, label or iio:deviceN (default: first known)
+          --accel-device NAME     accelerometer likewise
+          --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
+          --gpsd HOST:PORT        gpsd to read (default localhost:2947)
+          --no-gps                do not connect to gpsd
+          --no-accel              do not read an accelerometer
+          --probe                 print what probe says about the sensors and exit
+          -h, --help              show this help
+        """
+
+    var samples: Int?
+    var duration = 10.0
+    var rate = 10.0
+    var magDevice: String?
+    var accelDevice: String?
+    var orientation = AxisMatrix.identity
+    var gpsdHost = "localhost"
+    var gpsdPort = "2947"
+    var useGps = true
+    var useAccel = true
+    var probeOnly = false
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--samples"):
+                samples = Int(try args.number(for: "--samples", in: 1...1_000_000, what: "a count from 1 to 1000000"))
+            case .flag("--duration"):
+                duration = try args.number(for: "--duration", in: 0.1...86_400, what: "seconds from 0.1 to 86400")
+            case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
+            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "a device name")
+            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
+            case .flag("--board-orientation"):
+                orientation = try args.value(
+                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z") { AxisMatrix(axes: $0) }
+            case .flag("--gpsd"):
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT") { text in
+                    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+                        let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
+                    else { return nil }
+                    return (String(text[..<colon]), String(port))
+                }
+            case .flag("--no-gps"): useGps = false
+            case .flag("--no-accel"): useAccel = false
+            case .flag("--probe"): probeOnly = true
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f): throw args.unknown(f)
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+    }
+
+    func run() throws -> Int32 {
+        // Line-buffered even into a file or pipe: the system tests read the output while we run.
+        setvbuf(stdout, nil, _IOLBF, 0)
+        if probeOnly {
+            print(IioProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice), terminator: "")
+            if useGps { print(GpsdProbe.report(host: gpsdHost, port: gpsdPort), terminator: "") }
+            return 0
+        }
+        let start = MonotonicClock.now()
+        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation)
+        let accelerometer = useAccel
+            ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation) : nil
+        let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
+        var magSamples = 0
+        func show(_ events: [SensorEvent]) {
+            for event in events {
+                if case .magnetometer = event { magSamples += 1 }
+                print(Self.line(for: event, since: start))
+            }
+        }
+        show(magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? []))
+        let period = 1 / rate
+        var nextTick = start
+        let end = start.adding(seconds: duration)
+        while MonotonicClock.now() < end, samples.map({ magSamples < $0 }) ?? true {
+            let now = MonotonicClock.now()
+            if now >= nextTick {
+                show(magnetometer.poll(now: now) + (accelerometer?.poll(now: now) ?? []) + (gps?.poll(now: now) ?? []))
+                nextTick = nextTick.adding(seconds: period)
+                if nextTick < now { nextTick = now.adding(seconds: period) }
+                continue
+            }
+            let waitMs = Int32(max(1, min(nextTick.seconds(since: now), end.seconds(since: now)) * 1000))
+            if let fd = gps?.fileDescriptor {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, waitMs) > 0, let gps { show(gps.readAvailable(now: MonotonicClock.now())) }
+            } else {
+                usleep(useconds_t(waitMs) * 1000)
+            }
+        }
+        gps?.disconnect()
+        return 0
+    }
+
+    /// One event as one line: "magnetometer 1.234 x=… y=… z=… uT", "compass lost: …", "gps fix 2D, …".
+    static func line(for event: SensorEvent, since start: Timestamp) -> String {
+        let t = formatFixed(event.time.seconds(since: start), digits: 3)
+        func xyz(_ v: Vector3) -> String {
+            "x=\(formatFixed(v.x, digits: 3)) y=\(formatFixed(v.y, digits: 3)) z=\(formatFixed(v.z, digits: 3))"
+        }
+        switch event {
+        case .magnetometer(let s): return "magnetometer \(t) \(xyz(s.microtesla)) uT"
+        case .accelerometer(let s): return "accelerometer \(t) \(xyz(s.metresPerSecondSquared)) m/s2"
+        case .gyroscope(let s): return "gyroscope \(t) \(xyz(s.radiansPerSecond)) rad/s"
+        case .gpsFix(let f): return "gps \(t) fix \(GpsdProbe.describe(f))"
+        case .gpsSky(let s): return "gps \(t) satellites \(s.satellitesUsed)/\(s.satellitesSeen)"
+        case .compassHeading(_, let h): return "heading \(t) \(h.magneticDegrees.map { formatFixed($0, digits: 1) } ?? "-")"
+        case .sourceStatus(_, let s):
+            let name = s.source == .magnetometer ? "compass" : s.source.rawValue
+            return "\(name) \(s.available ? "back" : "lost") \(t): \(s.detail)"
+        }
+    }
+}
