@@ -78,7 +78,7 @@ public struct NavState: Sendable {
 
     /// The HUD's position line: fix kind and satellites, or what is wrong.
     public var positionStatus: (text: String, warning: Bool) {
-        if let lost = lostSources[.gps] {
+        if lostSources[.gps] != nil {
             let age = positionAge.map { " · last fix \(Int($0)) s ago" } ?? ""
             return ("GPS lost" + age, true)
         }

@@ -1,0 +1,30 @@
+# NavDisplay's two front-door commands (see README.md):
+#   make demo   install what is missing, build, and ride the bundled route (on the screen, else into PNG frames)
+#   make test   install what is missing, build, and run every test: unit, integration (real gpsd), and the
+#               QEMU system tests on real kernel drivers (DRM, IIO)
+.PHONY: deps build demo test unit-tests vm-tests bench clean
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	swift build -c release --product navdisplay
+
+demo: build
+	.build/release/navdisplay demo
+
+test: deps unit-tests vm-tests
+
+unit-tests:
+	swift build --build-tests
+	swift test --skip-build
+
+vm-tests:
+	scripts/vm/run-display-tests
+	scripts/vm/iio-tests
+
+bench: deps
+	swift run -c release Benchmarks
+
+clean:
+	rm -rf .build out demo-frames
