@@ -200,9 +200,16 @@ class Initramfs:
                     guest = "/" + str(host.relative_to(self.kernel.root))
                     self.add_file(guest, host=str(host))
 
-    def add_executable(self, host: str, guest: str) -> None:
-        """Adds a dynamically linked program and every shared library `ldd` lists for it."""
-        self.add_file(guest, host=host, mode=0o755)
+    def add_executable(self, host: str, guest: str, strip: bool = True) -> None:
+        """Adds a dynamically linked program (without its symbols, which only slow the boot) and every shared
+        library `ldd` lists for it."""
+        if strip:
+            with tempfile.TemporaryDirectory() as tmp:
+                stripped = Path(tmp) / "stripped"
+                subprocess.run(["strip", "-o", str(stripped), host], check=True)
+                self.add_file(guest, data=stripped.read_bytes(), mode=0o755)
+        else:
+            self.add_file(guest, host=host, mode=0o755)
         result = subprocess.run(["ldd", host], capture_output=True, text=True)
         if result.returncode != 0:
             if "not a dynamic executable" in result.stdout + result.stderr:
@@ -364,9 +371,9 @@ class VM:
             return ["-vga", "std"]
         if self.vga == "virtio":
             return ["-vga", "none", "-device", "virtio-gpu-pci"]
-        if self.vga == "none":
-            return ["-vga", "none"]
-        raise VMError(f"unknown vga {self.vga!r}: use std, virtio or none")
+        if self.vga in ("none", "cirrus"):
+            return ["-vga", self.vga]
+        raise VMError(f"unknown vga {self.vga!r}: use std, virtio, cirrus or none")
 
     def start(self, boot_timeout: float = 120) -> "VM":
         accel = os.environ.get("NAVVM_ACCEL", "tcg")

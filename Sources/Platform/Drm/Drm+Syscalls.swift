@@ -10,6 +10,8 @@ import CDrm
 /// The kernel's mode record, opaque outside this file.
 struct DrmRawMode: @unchecked Sendable {
     var info: drmModeModeInfo
+    /// An all-zero record, for modes made up in tests.
+    static let empty = DrmRawMode(info: drmModeModeInfo())
 }
 
 /// Throws `DrmError.call` when a libdrm result is negative; returns it otherwise.

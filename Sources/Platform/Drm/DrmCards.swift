@@ -71,3 +71,17 @@ public enum DrmCards {
         throw DrmError.noDevice("no DRM card can drive a display: \(skipped.joined(separator: "; "))")
     }
 }
+
+extension DrmCards {
+    /// What `DrmDisplay(options:)` would choose, without taking master or changing the screen: the card and why,
+    /// the selection, and the framebuffer the chosen CRTC scans out now (0 when off).
+    public static func preview(options: DrmOptions) throws -> (
+        cardReason: String, selection: DrmSelection, currentBufferID: UInt32
+    ) {
+        let opened = try open(path: options.cardPath)
+        defer { DrmSys.close(opened.fd) }
+        let selection = try DrmSelection.choose(on: opened.info, options: options)
+        let current = DrmSys.crtcState(opened.fd, selection.crtcID)?.bufferID ?? 0
+        return (opened.reason, selection, current)
+    }
+}

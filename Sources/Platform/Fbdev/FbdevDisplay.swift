@@ -75,3 +75,18 @@ public final class FbdevDisplay: Display {
         console?.restore()
     }
 }
+
+extension FbdevDisplay {
+    /// One line about an fbdev device ("/dev/fb0: bochs-drmdrmfb 1280x800 32 bpp, 5120 bytes per row"), or why
+    /// it cannot be read; for `probe`. Does not touch the screen.
+    public static func describe(path: String = "/dev/fb0") -> String {
+        do {
+            let fd = try FbdevSys.open(path)
+            defer { FbdevSys.close(fd) }
+            let s = try FbdevSys.screen(fd, path: path)
+            return "\(path): \(s.id) \(s.width)x\(s.height) \(s.bitsPerPixel) bpp, \(s.lineLength) bytes per row"
+        } catch {
+            return "\(path): \(error)"
+        }
+    }
+}

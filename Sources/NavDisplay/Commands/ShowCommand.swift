@@ -1,0 +1,97 @@
+import Core
+import Foundation
+import Platform
+
+/// `navdisplay show`: puts a run of frames (one per heading) on a display and optionally holds the last one until
+/// SIGINT/SIGTERM; what the VM display tests drive. Prints one line of counts when done.
+struct ShowCommand: Command {
+    static let name = "show"
+    static let summary = "show frames for a run of headings on a display (for display tests)"
+    static let help = """
+        USAGE: navdisplay show [options]
+
+        Shows one frame per heading, waiting for each page flip, then (with --hold) keeps the last frame on the
+        screen until SIGINT or SIGTERM. On exit the console comes back. Prints the frame and flip counts.
+
+        OPTIONS:
+          --headings LIST         comma-separated headings in degrees (default 0)
+          --size WxH              frame size for --display png (screens use their mode)
+          --hold                  keep the last frame up until SIGINT/SIGTERM
+        \(DisplayOptions.help)
+          -h, --help              show this help
+        """
+
+    var display = DisplayOptions()
+    var headings: [Double] = [0]
+    var size = (width: 800, height: 480)
+    var hold = false
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--headings"):
+                headings = try args.value(for: "--headings", expecting: "degrees separated by commas, e.g. 0,15,30") {
+                    let values = $0.split(separator: ",").map { Double($0) }
+                    return values.isEmpty || values.contains(nil) ? nil : values.compactMap { $0 }
+                }
+            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--hold"): hold = true
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f):
+                guard try display.parse(f, &args) else { throw args.unknown(f) }
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+    }
+
+    func run() throws -> Int32 {
+        // Blocked before the display opens, so a signal at any point still ends with the console restored.
+        TerminationSignals.block()
+        let screen = try display.open(pngSize: size)
+        defer { closeDisplay(screen) }
+        print("display: \(screen.name)")
+        var stoppedBy: String?
+        for heading in headings {
+            try screen.present(TestPattern.frame(width: screen.width, height: screen.height, heading: heading))
+            if let drm = screen as? DrmDisplay { try drm.finishPendingFlips() }
+            if let signal = TerminationSignals.take() {
+                stoppedBy = signal
+                break
+            }
+        }
+        if let drm = screen as? DrmDisplay {
+            print("frames \(drm.presentedFrames) shown \(drm.shownFrames) flips \(drm.completedFlips) "
+                + "pixels \(drm.copiedPixels) presentation \(drm.presentation.rawValue)")
+        } else {
+            print("frames \(headings.count)")
+        }
+        if hold && stoppedBy == nil {
+            print("holding; SIGINT or SIGTERM ends")
+            fflush(stdout)
+            while stoppedBy == nil { stoppedBy = TerminationSignals.take(timeoutMilliseconds: 1000) }
+        }
+        closeDisplay(screen)
+        print("closed\(stoppedBy.map { " on \($0)" } ?? ""): console restored")
+        return 0
+    }
+}
+
+/// A throwaway frame for display tests until the real scene is wired in: fixed gradients, a white block in the
+/// top-left quarter (so a wrong rotation or mirror shows) and a magenta bar whose length follows the heading (so
+/// consecutive frames differ only there).
+enum TestPattern {
+    static func frame(width: Int, height: Int, heading: Double) -> FrameBuffer {
+        var frame = FrameBuffer(width: width, height: height)
+        let barEnd = Int((heading.truncatingRemainder(dividingBy: 360) / 360 * Double(width)).rounded())
+        for y in 0..<height {
+            let inBand = y >= height * 3 / 4 && y < height * 7 / 8
+            for x in 0..<width {
+                let inBlock = x >= width / 8 && x < width / 4 && y >= height / 8 && y < height / 4
+                let gradient = UInt32(x * 255 / width) << 16 | UInt32(y * 255 / height) << 8 | 0x40
+                frame[x, y] = inBlock ? 0xffffff : inBand && x < barEnd ? 0xff00ff : gradient
+            }
+        }
+        return frame
+    }
+}
