@@ -25,12 +25,13 @@ let package = Package(
         .systemLibrary(name: "CWebp", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CSqlite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLinux"),
         // Baselines for the benchmarks only; the product never links them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(
             name: "Platform",
-            dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib"]),
+            dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "CCairo", "CPixman"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),

@@ -8,6 +8,7 @@ public final class NavigationPipeline {
     /// Where the camera looks before the first fix.
     public var fallbackCenter: GeoCoordinate
     private var rotation = MapRotation()
+    private var lastSignature: FrameSignature?
 
     public init(scene: Scene, mode: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate) {
         self.scene = scene
@@ -32,5 +33,21 @@ public final class NavigationPipeline {
     }
 
     /// Draws the next frame.
-    public func renderFrame() -> FrameBuffer { scene.render(nextSceneInput()) }
+    public func renderFrame() -> FrameBuffer {
+        let input = nextSceneInput()
+        lastSignature = FrameSignature(input, mapRevision: scene.map?.revision ?? 0)
+        return scene.render(input)
+    }
+
+    /// Draws the next frame only if something visible changed since the last one drawn; nil otherwise.
+    public func renderFrameIfChanged() -> FrameBuffer? {
+        let input = nextSceneInput()
+        let signature = FrameSignature(input, mapRevision: scene.map?.revision ?? 0)
+        guard signature != lastSignature else { return nil }
+        lastSignature = signature
+        return scene.render(input)
+    }
+
+    /// True when the user is not moving (no speed, or below walking pace): the loop may drop to its idle rate.
+    public var isParked: Bool { (state.speedMetresPerSecond ?? 0) < 0.5 }
 }

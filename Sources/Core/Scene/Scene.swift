@@ -2,6 +2,13 @@
 public protocol MapLayer: AnyObject {
     /// Draws the map (and its labels, upright, keeping clear of `reserved`) for `camera` onto `canvas`.
     func draw(on canvas: Canvas, camera: Camera, reserved: [Rect])
+    /// A number that changes whenever the layer could draw something new for the same camera (a tile arrived),
+    /// so the loop knows to redraw a frame it would otherwise skip.
+    var revision: Int { get }
+}
+
+extension MapLayer {
+    public var revision: Int { 0 }
 }
 
 /// Composes one frame back to front: map (or grid), trail, user marker, HUD.

@@ -11,18 +11,25 @@ struct DemoCommand: Command {
         USAGE: navdisplay demo [options]
 
         Rides a short bundled route through central Helsinki (a stop at the lights, turns, a moment with an
-        untrusted compass) through the same code a live run uses. Without a usable screen it writes PNG frames.
+        untrusted compass) through the same code a live run uses: in real time on the screen when one is usable
+        (DRM/KMS, else fbdev), otherwise as PNG frames in a folder.
 
         OPTIONS:
-          --out DIR               folder for PNG frames (default demo-frames)
+          --out DIR               folder for PNG frames when there is no screen (default demo-frames)
           --interval SECONDS      ride time between PNG frames (default 2)
+          --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
+          --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
           --size WxH              frame size for PNG frames (default 800x480)
           --style day|night       colours (default day)
+        \(DisplayOptions.help)
           -h, --help              show this help
         """
 
+    var display = DisplayOptions()
+    var fps = 20.0
+    var stats = false
     var out = "demo-frames"
     var interval = 2.0
     var orientation = OrientationMode.headingUp
@@ -41,16 +48,55 @@ struct DemoCommand: Command {
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
+            case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
+            case .flag("--stats"): stats = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
+            case .flag(let f):
+                guard try display.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
     }
 
     func run() throws -> Int32 {
+        if display.kind != .png {
+            TerminationSignals.block()
+            do {
+                let screen = try display.open(pngSize: size)
+                defer { closeDisplay(screen) }
+                return try rideOnScreen(screen)
+            } catch DrmError.noDevice(let why) where display.kind == .auto {
+                print("navdisplay demo: \(why)")
+            }
+        }
+        return try rideToFiles()
+    }
+
+    /// The ride in real time through the display loop, as a live run would show it.
+    private func rideOnScreen(_ screen: any Display) throws -> Int32 {
+        print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
+        let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: DemoRide.waypoints[0])
+        let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
+        let feed = TimedFeed(events: DemoRide.events())
+        let wallStart = ProcessClock.now(), cpuStart = ProcessClock.cpuNanoseconds()
+        loop.beforeFrame = { now in
+            let due = feed.take(upToSeconds: Double(now - wallStart) / 1e9)
+            loop.apply(due, sampledAt: now)
+            if feed.isFinished { loop.stop() }
+        }
+        try loop.run()
+        if stats {
+            print(loop.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+        }
+        return 0
+    }
+
+    /// The ride as PNG frames, one every `interval` seconds of ride time.
+    private func rideToFiles() throws -> Int32 {
         let display = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
-        print("navdisplay demo: no usable screen here (no DRM/KMS device); writing PNG frames instead")
+        print("navdisplay demo: no usable screen here; writing PNG frames instead")
         let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
         let pipeline = NavigationPipeline(
             scene: scene, mode: orientation, zoom: zoom, fallbackCenter: DemoRide.waypoints[0])
@@ -84,4 +130,28 @@ func playToFrames(_ events: [SensorEvent], pipeline: NavigationPipeline, display
     }
     try display.present(pipeline.renderFrame())
     return count + 1
+}
+
+/// Recorded or scripted events handed out as their time comes.
+final class TimedFeed {
+    private let events: [SensorEvent]
+    private var next = 0
+    private let origin: Timestamp
+
+    init(events: [SensorEvent]) {
+        self.events = events
+        origin = events.first?.time ?? Timestamp(nanoseconds: 0)
+    }
+
+    var isFinished: Bool { next >= events.count }
+
+    /// The events up to `seconds` after the first one, not handed out before.
+    func take(upToSeconds seconds: Double) -> [SensorEvent] {
+        var out: [SensorEvent] = []
+        while next < events.count, events[next].time.seconds(since: origin) <= seconds {
+            out.append(events[next])
+            next += 1
+        }
+        return out
+    }
 }
