@@ -53,6 +53,10 @@ public enum IioProbe {
         let scale = device.channel(x)?.attributes.contains("scale") == true ? read(.channel(device.id, x, "scale")) : nil
         let offset = device.channel(x)?.attributes.contains("offset") == true ? read(.channel(device.id, x, "offset")) : nil
         lines.append("    \(kind.channelType) scale: \(scale.map { "\($0) \(unit) per count" } ?? "none (counts are \(unit))")\(offset.map { ", offset \($0)" } ?? "")")
+        let correction = IioSensorKind.scaleCorrection(forDriver: device.name)
+        if correction != 1 {
+            lines.append("    scale correction: × \(formatFixed(correction, digits: 0)) (this driver's scale is not in \(unit))")
+        }
         let rate: String?
         if device.attributes.contains("sampling_frequency") {
             rate = read(.device(device.id, "sampling_frequency"))

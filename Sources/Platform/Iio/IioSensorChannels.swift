@@ -47,7 +47,8 @@ struct IioSensorChannels {
                     try backend.read(.channel(device.id, channel, "offset")),
                     attribute: .channel(device.id, channel, "offset"))
             }
-            return Axis(raw: .channel(device.id, channel, "raw"), offset: offset, scale: scale)
+            let corrected = scale * IioSensorKind.scaleCorrection(forDriver: device.name)
+            return Axis(raw: .channel(device.id, channel, "raw"), offset: offset, scale: corrected)
         }
         (mountMatrix, mountMatrixAttribute) = try Self.mountMatrix(of: device, kind: kind, backend: backend)
         toBody = boardOrientation.concatenating(mountMatrix)

@@ -36,6 +36,14 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
     /// IIO reports magnetometers in gauss and accelerometers in m/s²; Core keeps microtesla and m/s².
     var coreUnitsPerIioUnit: Double { self == .magnetometer ? 100 : 1 }
 
+    /// A factor for drivers whose scale does not give the ABI's unit. The kernel's hmc5843 driver (hmc5843,
+    /// hmc5883, hmc5883l, hmc5983) reports 1/gain × 10⁻² as its scale: at the default gain of 1090 counts per gauss
+    /// it says 0.000009174 where the datasheet (and the IIO ABI's gauss) give 0.000917, so Earth's field would read
+    /// 0.5 µT instead of 50. Seen on Debian's 6.1 kernel with the chip on i2c-stub (scripts/vm/iio-tests).
+    static func scaleCorrection(forDriver name: String) -> Double {
+        ["hmc5843", "hmc5883", "hmc5883l", "hmc5983"].contains(name) ? 100 : 1
+    }
+
     /// What the status line and probe call it.
     var sensorSource: SensorSource { self == .magnetometer ? .magnetometer : .accelerometer }
 

@@ -41,6 +41,13 @@ struct IioConversionTests {
         #expect(IioSensorKind.accelerometer.axisChannels == ["accel_x", "accel_y", "accel_z"])
     }
 
+    @Test(arguments: [("hmc5883l", 100.0), ("hmc5843", 100), ("hmc5983", 100), ("lis3mdl", 1), ("ak8975", 1)])
+    func theHmc5843DriversHundredfoldSmallScaleIsCorrected(_ c: (driver: String, factor: Double)) {
+        // Kernel scale at gain 1090 counts/gauss is 0.000009174; the datasheet's is 1/1090 = 0.000917.
+        #expect(IioSensorKind.scaleCorrection(forDriver: c.driver) == c.factor)
+        if c.factor != 1 { #expect(abs(0.000009174 * c.factor - 1.0 / 1090) < 1e-6) }
+    }
+
     @Test(arguments: [
         ("0.625 1.25 2.5 5 10 20 40 80", "80", 80.0),
         ("0.75 1.5 3 7.5 15 30 75\n", "75", 75),
