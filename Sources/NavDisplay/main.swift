@@ -4,7 +4,10 @@ import Foundation
 // runs it, and turns errors into one line on stderr and an exit status (64 for usage, 1 for failures).
 
 /// The subcommands, in the order `--help` lists them.
-let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(DemoCommand.self)]
+let commands: [CommandEntry] = [
+    CommandEntry(RunCommand.self), CommandEntry(DemoCommand.self), CommandEntry(RenderCommand.self),
+    CommandEntry(ProbeCommand.self), CommandEntry(SensorsCommand.self), CommandEntry(ShowCommand.self),
+]
 
 let topHelp = """
     navdisplay \(Version.string): an embedded navigation display (map, heading arrow, HUD) for DRM/KMS screens.

@@ -24,5 +24,6 @@ extension SceneInput {
             speedMetresPerSecond: state.positionIsStale ? nil : state.speedMetresPerSecond,
             positionStatus: position.text, positionWarning: position.warning,
             headingStatus: headingLine, headingWarning: headingWarning)
+        positionKnown = state.position != nil
     }
 }

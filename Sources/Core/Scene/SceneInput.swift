@@ -4,6 +4,8 @@ public struct SceneInput: Sendable {
     public var mode: OrientationMode
     /// The heading to draw as an arrow; nil draws a dot (heading unknown or not trusted).
     public var heading: Heading?
+    /// False before the first fix: the camera shows a fallback place and no user marker is drawn there.
+    public var positionKnown = true
     /// 95 % horizontal position error in metres, for the accuracy ring.
     public var positionErrorMetres: Double?
     /// Past positions, oldest first.

@@ -12,6 +12,8 @@ struct UserMarkerLayer {
         let camera = input.camera
         let at = camera.anchor
         let size = 22 * unit
+        // No position yet: nothing marks a place the user is not known to be.
+        guard input.positionKnown else { return }
         if let err = input.positionErrorMetres, err.isFinite, err > 0 {
             let r = err / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
             if r > size * 0.9 && r < Double(max(camera.width, camera.height)) * 2 {

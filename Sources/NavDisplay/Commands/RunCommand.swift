@@ -1,0 +1,123 @@
+import Core
+import Platform
+
+/// `navdisplay run`: the product. Live magnetometer and accelerometer (IIO) and position (gpsd) through the
+/// display loop onto the screen, until SIGINT or SIGTERM. Lost sources are shown and picked up again without a restart.
+struct RunCommand: Command {
+    static let name = "run"
+    static let summary = "the live display: IIO compass, gpsd position, map on the screen"
+    static let help = """
+        USAGE: navdisplay run [options]
+
+        Reads the magnetometer and accelerometer through IIO and the position through gpsd, and keeps the display
+        up to date until SIGINT or SIGTERM (SIGHUP is acknowledged). A lost sensor or gpsd is shown on the HUD and
+        retried with backoff.
+
+        OPTIONS:
+          --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
+          --mag-device NAME       the IIO magnetometer to use (default: the first known driver found)
+          --accel-device NAME     the IIO accelerometer to use (default: the first known driver found)
+          --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25)
+          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+          --style day|night       colours (default day)
+          --fps N                 frame rate while moving, 1 to 60 (default 20); 2 while parked, none when unchanged
+          --stats                 print frame-time, latency, CPU and memory figures on exit
+        \(DisplayOptions.help)
+          -h, --help              show this help
+        """
+
+    var display = DisplayOptions()
+    var gpsdHost = "localhost"
+    var gpsdPort = "2947"
+    var magDevice: String?
+    var accelDevice: String?
+    var sampleRate = 25.0
+    var orientation = OrientationMode.headingUp
+    var zoom = 16.5
+    var style = StyleName.day
+    var fps = 20.0
+    var stats = false
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--gpsd"):
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947") { text in
+                    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+                    guard parts.count == 2, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
+                    return (String(parts[0]), String(parts[1]))
+                }
+            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
+            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as lis3dh")
+            case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
+            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
+            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
+            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
+            case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
+            case .flag("--stats"): stats = true
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f):
+                guard try display.parse(f, &args) else { throw args.unknown(f) }
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+    }
+
+    func run() throws -> Int32 {
+        TerminationSignals.block()
+        let screen = try display.open(pngSize: (800, 480))
+        defer { closeDisplay(screen) }
+        let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+        let pipeline = NavigationPipeline(
+            scene: scene, mode: orientation, zoom: zoom, fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130))
+        let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
+        let gps = GpsdSource(host: gpsdHost, port: gpsdPort)
+        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)
+        let accelerometer = IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice)
+        let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
+        let gpsTimer = try PeriodicTimer(periodSeconds: 0.5)
+
+        // gpsd's socket joins the loop while connected; a half-second timer reconnects with backoff when it is not.
+        var watchedGpsFd: Int32?
+        func syncGpsWatch() throws {
+            let fd = gps.fileDescriptor
+            guard fd != watchedGpsFd else { return }
+            if let old = watchedGpsFd { loop.loop.unwatch(old) }
+            watchedGpsFd = fd
+            if let fd {
+                try loop.loop.watch(fd) {
+                    let now = MonotonicClock.now()
+                    loop.apply(gps.readAvailable(now: now), sampledAt: now.nanoseconds)
+                    try syncGpsWatch()
+                }
+            }
+        }
+        let start = MonotonicClock.now()
+        loop.apply(gps.connect(now: start) + magnetometer.start(now: start) + accelerometer.start(now: start), sampledAt: start.nanoseconds)
+        try syncGpsWatch()
+        try loop.loop.watch(gpsTimer.fileDescriptor) {
+            guard gpsTimer.acknowledge() else { return }
+            let now = MonotonicClock.now()
+            loop.apply(gps.poll(now: now), sampledAt: now.nanoseconds)
+            try syncGpsWatch()
+        }
+        // IIO raw reads are polled at a fixed rate from the loop (the stock drivers have no trigger for buffers).
+        try loop.loop.watch(sampleTimer.fileDescriptor) {
+            guard sampleTimer.acknowledge() else { return }
+            let now = MonotonicClock.now()
+            loop.apply(magnetometer.poll(now: now) + accelerometer.poll(now: now), sampledAt: now.nanoseconds)
+        }
+        loop.onReload = { print("navdisplay run: SIGHUP received; nothing to reload yet (no configuration file)") }
+        print("navdisplay run: showing on \(screen.name); gpsd at \(gpsdHost):\(gpsdPort)")
+        let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
+        try loop.run()
+        gps.disconnect()
+        if stats {
+            print(loop.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+        }
+        return 0
+    }
+}
