@@ -82,11 +82,23 @@ public struct AdaptiveHeadingFilter: Sendable {
         // Manoeuvre detection.
         cusumUp = max(0, cusumUp + z - tuning.cusumSlack)
         cusumDown = max(0, cusumDown - z - tuning.cusumSlack)
-        let jump = abs(z) > tuning.jumpSigma
-        if jump || cusumUp > tuning.cusumThreshold || cusumDown > tuning.cusumThreshold {
-            // Re-open the angle (the innovation is the best guess of how far off we are) and the rate.
+        if abs(z) > tuning.jumpSigma {
+            // A jump: take the measurement as it is (a step needs no rate), and let the rate be learned afresh.
+            let result = measured
+            angle = result
+            rateDegreesPerSecond = 0
+            p00 = noiseVariance
+            p01 = 0
+            p11 = max(p11, 400)
+            cusumUp = 0
+            cusumDown = 0
+            return result
+        }
+        if cusumUp > tuning.cusumThreshold || cusumDown > tuning.cusumThreshold {
+            // A slow departure (a turn starting): re-open the angle by the innovation and the rate by what
+            // could explain it within half a second.
             p00 += e * e
-            p11 += max(p11, (e / 0.3) * (e / 0.3))
+            p11 = min(p11 + (e / 0.5) * (e / 0.5), 3600)
             cusumUp = 0
             cusumDown = 0
             s = p00 + noiseVariance
@@ -98,7 +110,7 @@ public struct AdaptiveHeadingFilter: Sendable {
         }
         let k0 = p00 / s, k1 = p01 / s
         theta += k0 * e
-        rateDegreesPerSecond += k1 * e
+        rateDegreesPerSecond = max(-360, min(360, rateDegreesPerSecond + k1 * e))
         let n00 = (1 - k0) * p00, n01 = (1 - k0) * p01, n11 = p11 - k1 * p01
         p00 = n00
         p01 = n01

@@ -1,7 +1,8 @@
 /// Decides whether the calibrated field is the Earth's alone: a passing magnet, a car beside the bike or a steel
 /// bridge changes the field's strength or dip, and then the compass is not trusted.
 public struct DisturbanceGate: Sendable {
-    /// Allowed relative deviation of |field| from the expected strength (0.12 = ±12 %).
+    /// Allowed relative deviation of |field| from the expected strength (0.05 = ±5 %). It is tight because the
+    /// heading error of an extra field b is about b / H, and H is only a third of |F| at a dip of 70°.
     public var magnitudeTolerance: Double
     /// Allowed deviation of the measured dip from the expected inclination, in degrees.
     public var dipToleranceDegrees: Double
@@ -9,7 +10,7 @@ public struct DisturbanceGate: Sendable {
     public var holdSeconds: Double
     public private(set) var lastDisturbance: Timestamp?
 
-    public init(magnitudeTolerance: Double = 0.12, dipToleranceDegrees: Double = 7, holdSeconds: Double = 0.6) {
+    public init(magnitudeTolerance: Double = 0.05, dipToleranceDegrees: Double = 4, holdSeconds: Double = 0.6) {
         self.magnitudeTolerance = magnitudeTolerance
         self.dipToleranceDegrees = dipToleranceDegrees
         self.holdSeconds = holdSeconds

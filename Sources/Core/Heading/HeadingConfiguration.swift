@@ -10,11 +10,17 @@ public struct HeadingConfiguration: Sendable {
     /// The date used for declination until a GPS fix brings UTC (the executable passes today's date);
     /// nil falls back to the model's epoch and flags `.dateAssumed`.
     public var fallbackDecimalYear: Double?
+    /// Where to take declination from until the first GPS fix (the last position of the previous run, say).
+    public var fallbackCoordinate: GeoCoordinate?
     /// Declination is recomputed when the position moves this far (km) or the date by 0.05 years.
     public var declinationRefreshKilometres = 5.0
     public var filter = AdaptiveHeadingFilter.Tuning()
     public var disturbance = DisturbanceGate()
     public var course = CourseFusion.Settings()
+    /// How the course is advanced between GPS fixes. The course rate wins in the benchmark: while riding, the
+    /// accelerometer's "down" is off by the vehicle's own acceleration, which the compass turns into heading
+    /// errors several times larger at high dip.
+    public var courseBetweenFixes = CourseInterpolation.courseRate
     public var mountingOffset = MountingOffsetLearner.Settings()
     /// A mounting offset learned on an earlier ride, in degrees, used until this ride teaches its own.
     public var initialMountingOffsetDegrees: Double?
@@ -23,10 +29,13 @@ public struct HeadingConfiguration: Sendable {
     /// degrees for `standstillReleaseSeconds` replaces it (someone turned the device on the spot).
     public var standstillReleaseDegrees = 30.0
     public var standstillReleaseSeconds = 2.0
+    /// While standing still, the frozen heading converges on a trusted compass with this time constant (seconds).
+    public var standstillSettleSeconds = 3.0
     /// Accelerometer readings older than this mean "no accelerometer": the level assumption is used and flagged.
     public var accelerometerTimeoutSeconds = 0.5
-    /// Time constant of the gravity low-pass (riding adds short accelerations that are not tilt).
-    public var gravitySmoothingSeconds = 0.15
+    /// Time constant of the gravity low-pass: only sensor noise is smoothed, because any lag of the gravity
+    /// direction behind a real tilt turns into a heading error of about lag × tilt rate × tan(dip).
+    public var gravitySmoothingSeconds = 0.0
     /// The dip check is skipped while |specific force| differs from g by more than this fraction.
     public var gravityTolerance = 0.08
     /// Magnetometer silence longer than this flags `.compassLost`.
@@ -43,6 +52,16 @@ public struct HeadingConfiguration: Sendable {
         self.mount = mount
         self.fallbackDecimalYear = fallbackDecimalYear
     }
+}
+
+/// How the heading moves between two GPS fixes while the course drives it.
+public enum CourseInterpolation: String, Hashable, Sendable {
+    /// By the turn the compass saw since the fix (falls back to `courseRate` while the compass is not trusted).
+    case compassTurn
+    /// At the turn rate of the last two fixes, for up to 1.5 s.
+    case courseRate
+    /// Not at all: the last course is held.
+    case hold
 }
 
 /// What the estimator currently knows, for NavState, the HUD and the camera.

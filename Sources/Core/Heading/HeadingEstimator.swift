@@ -39,6 +39,10 @@ public struct HeadingEstimator: Sendable {
     var frozen: Heading?
     var releaseSince: Timestamp?
     var lastGood: (heading: Heading, time: Timestamp)?
+    /// The last two fixes with a speed, for the vehicle's own acceleration (removed from the accelerometer).
+    var motion: (time: Timestamp, speed: Double, acceleration: Double)?
+    /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
+    var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
 
     public init(configuration: HeadingConfiguration = HeadingConfiguration()) {
         self.configuration = configuration
@@ -49,6 +53,7 @@ public struct HeadingEstimator: Sendable {
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
         decimalYear = configuration.fallbackDecimalYear
+        if let here = configuration.fallbackCoordinate, here.isValid { refreshField(at: here, altitudeMetres: nil) }
     }
 
     /// Feeds one event (in time order). Magnetometer readings are in µT, body frame, uncalibrated.
@@ -89,8 +94,9 @@ public struct HeadingEstimator: Sendable {
     // MARK: - Sensors
 
     mutating func processAccelerometer(_ s: AccelerometerSample) {
-        let f = configuration.mount * s.metresPerSecondSquared
+        var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
+        f = f - vehicleAcceleration(at: s.time)
         if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
             let dt = max(0, s.time.seconds(since: t))
             let a = dt / (configuration.gravitySmoothingSeconds + dt)
@@ -99,6 +105,28 @@ public struct HeadingEstimator: Sendable {
             gravity = f
         }
         gravityTime = s.time
+    }
+
+    /// The vehicle's own acceleration in the body frame (speeding up, braking, and v·ω towards the inside of a
+    /// turn), which the accelerometer adds to gravity: left in, 1.5 m/s² while pulling away tilts "down" by 9°,
+    /// and at a dip of 74° that is a heading error of tens of degrees. Zero without a fresh fix.
+    func vehicleAcceleration(at t: Timestamp) -> Vector3 {
+        guard let m = motion, t.seconds(since: m.time) < 2 else { return .zero }
+        let age = max(0, t.seconds(since: m.time))
+        let speed = max(0, m.speed + m.acceleration * min(age, 1))
+        let along = speed > 0.2 ? m.acceleration : 0
+        // Turn rate from GPS course when fresh, else from the compass while it is trusted (a rate frozen while
+        // the compass is gated out would otherwise keep tilting "down" and keep the compass gated out).
+        var rate = 0.0
+        if let c = courseRate, t.seconds(since: c.fixTime) < 2 {
+            rate = c.degreesPerSecond
+        } else if compassTrusted {
+            rate = max(-90, min(90, filter.rateDegreesPerSecond))
+        }
+        let across = speed * rate * .pi / 180
+        // The device may sit turned by the mounting offset: the vehicle's forward axis is then −offset from body x.
+        let o = -(learner.offsetDegrees ?? 0) * .pi / 180
+        return Vector3(x: along * cos(o) - across * sin(o), y: along * sin(o) + across * cos(o), z: 0)
     }
 
     mutating func processMagnetometer(_ s: MagnetometerSample) {
@@ -154,6 +182,14 @@ public struct HeadingEstimator: Sendable {
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
+        if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
+            var a = 0.0
+            if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
+            motion = (fix.time, v, max(-6, min(6, a)))
+        } else {
+            motion = nil
+        }
+        let previousDriving = fusion.drivingFix(at: fix.time)
         fusion.update(fix)
         let compassNow = compassVehicle(at: fix.time)
         if configuration.calibration != nil || externalAccuracy != nil, estimate.declinationDegrees != nil,
@@ -163,6 +199,17 @@ public struct HeadingEstimator: Sendable {
         }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
             courseReference = (fix.time, compassVehicle(at: fix.time)?.angle)
+            if let prev = previousDriving, let c0 = prev.courseDegrees, let c1 = fix.courseDegrees,
+                case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3
+            {
+                let rate = Angle(c0).signedDifference(to: Angle(c1)) / dt
+                // Course noise of a degree per fix makes a straight line look like a ±1.5 °/s turn: rates that small
+                // are shrunk to nothing instead of being extrapolated.
+                let shrunk = rate.sign == .minus ? min(0, rate + 2) : max(0, rate - 2)
+                courseRate = (fix.time, max(-45, min(45, shrunk)))
+            } else {
+                courseRate = nil
+            }
         }
     }
 
@@ -248,6 +295,14 @@ public struct HeadingEstimator: Sendable {
                 }
             } else {
                 releaseSince = nil
+                if let c = compass {
+                    // At rest the compass is at its best (no vehicle acceleration tilts "down"): let the frozen
+                    // value settle onto it over a few seconds, too slowly for the map to be seen turning.
+                    let dt = max(0, min(1, t.seconds(since: estimate.time ?? t)))
+                    let diff = f.direction.signedDifference(to: c.angle)
+                    f.direction = f.direction.rotated(by: diff * min(1, dt / configuration.standstillSettleSeconds))
+                    f.accuracyDegrees = max(c.accuracy, abs(diff))
+                }
             }
             frozen = f
             heading = f
@@ -260,9 +315,14 @@ public struct HeadingEstimator: Sendable {
             if let fix = drivingFix, let course = fix.courseDegrees.flatMap({ Angle(degrees: $0) }) {
                 var direction = course
                 // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
-                if let ref = courseReference, ref.fixTime == fix.time, let then = ref.compass, let now = compass?.angle {
-                    let turn = then.signedDifference(to: now)
-                    if abs(turn) < 90 { direction = course.rotated(by: turn) }
+                let age = t.seconds(since: fix.time)
+                if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference, ref.fixTime == fix.time,
+                    let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
+                {
+                    direction = course.rotated(by: then.signedDifference(to: now))
+                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
+                    // No compass: keep turning at the rate the last two fixes showed.
+                    direction = course.rotated(by: rate.degreesPerSecond * age)
                 }
                 heading = Heading(direction: direction, reference: .trueNorth, accuracyDegrees: courseAccuracy(fix), source: .gpsCourse)
             } else if let c = compass {
