@@ -1,0 +1,97 @@
+/// Drives a `NavigationPipeline` from sensor events the way a live run does: every event goes to the heading
+/// estimator (raw magnetometer, accelerometer, GPS, or a compass's own reports) and to the pipeline's `NavState`;
+/// after each event that changes the estimate, its heading reaches `NavState` as a compass report.
+///
+/// Frames are ticked by event time, never by a wall clock, so the same events give the same frames at any speed.
+public final class ReplayDriver {
+    public let pipeline: NavigationPipeline
+    public private(set) var estimator: HeadingEstimator
+    /// Events applied so far, by kind ("mag", "fix", …).
+    public private(set) var counts: [String: Int] = [:]
+
+    public init(pipeline: NavigationPipeline, heading configuration: HeadingConfiguration) {
+        self.pipeline = pipeline
+        self.estimator = HeadingEstimator(configuration: configuration)
+    }
+
+    /// Takes one event into account.
+    public func apply(_ event: SensorEvent) {
+        counts[ReplayDriver.kind(of: event), default: 0] += 1
+        estimator.apply(event)
+        switch event {
+        case .compassHeading(let t, _):
+            // The estimator fused the compass's report with GPS; NavState shows the estimator's result.
+            pipeline.apply(.compassHeading(t, estimator.estimate.report))
+        case .magnetometer(let s):
+            pipeline.apply(.compassHeading(s.time, estimator.estimate.report))
+        case .gpsFix(let f):
+            pipeline.apply(event)
+            pipeline.apply(.compassHeading(f.time, estimator.estimate.report))
+        case .sourceStatus(let t, _):
+            pipeline.apply(event)
+            pipeline.apply(.compassHeading(t, estimator.estimate.report))
+        case .accelerometer, .gyroscope, .gpsSky:
+            pipeline.apply(event)
+        }
+    }
+
+    /// Feeds `events` in order and calls `frame` every `interval` seconds of event time (after every event up to
+    /// that time is applied), and once more after the last event. Returns the number of frames.
+    @discardableResult
+    public func play<S: Sequence>(_ events: S, interval: Double, frame: (Timestamp) throws -> Void) rethrows -> Int
+    where S.Element == SensorEvent {
+        var next: Timestamp?
+        var count = 0
+        var last: Timestamp?
+        for event in events {
+            if next == nil { next = event.time.adding(seconds: interval) }
+            while let n = next, event.time > n {
+                try frame(n)
+                count += 1
+                next = n.adding(seconds: interval)
+            }
+            apply(event)
+            last = event.time
+        }
+        guard let end = last else { return 0 }
+        try frame(end)
+        return count + 1
+    }
+
+    /// The trace row for the frame the pipeline shows next (call once per frame: it advances the map rotation
+    /// exactly as drawing a frame does).
+    public func traceRow(at time: Timestamp, input: SceneInput) -> TraceRow {
+        let state = pipeline.state
+        let estimate = estimator.estimate
+        let heading = input.heading
+        var magnetic: Double?, trueHeading: Double?
+        if let h = heading {
+            switch h.reference {
+            case .trueNorth:
+                trueHeading = h.direction.degrees
+                magnetic = estimate.declinationDegrees.map { h.direction.rotated(by: -$0).degrees }
+            case .magneticNorth:
+                magnetic = h.direction.degrees
+            }
+        }
+        let bearing = input.camera.bearing
+        return TraceRow(
+            time: time, position: state.position, speedMetresPerSecond: state.speedMetresPerSecond,
+            courseDegrees: state.course?.degrees, magneticHeadingDegrees: magnetic, trueHeadingDegrees: trueHeading,
+            accuracyDegrees: heading?.accuracyDegrees, source: heading.map { _ in estimate.heading?.source.rawValue ?? "compass" },
+            flags: estimate.flags.description, mapRotationDegrees: bearing.degrees > 180 ? 360 - bearing.degrees : -bearing.degrees,
+            arrowDegrees: heading.map { bearing.signedDifference(to: $0.direction) })
+    }
+
+    static func kind(of event: SensorEvent) -> String {
+        switch event {
+        case .magnetometer: return "mag"
+        case .accelerometer: return "acc"
+        case .gyroscope: return "gyr"
+        case .gpsFix: return "fix"
+        case .gpsSky: return "sky"
+        case .compassHeading: return "hdg"
+        case .sourceStatus: return "src"
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Core
+import Foundation
+import Glibc
+import Platform
+
+/// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
+/// by size. Sources: the live IIO magnetometer/accelerometer and gpsd, an existing file (`--from`, to re-record
+/// an import in our format), or a simulated ride (`--simulate`, what scripts/make-recordings uses).
+struct RecordCommand: Command {
+    static let name = "record"
+    static let summary = "record live sensors (or re-record a file) into a recording, no display"
+    static let help = """
+        USAGE: navdisplay record --out FILE [options]
+
+        Writes every sensor event into FILE in the navdisplay recording format (docs/recording-format.md):
+        raw magnetometer (µT, body frame, uncalibrated), accelerometer, GPS fixes and satellites, source changes.
+        Data is synced to disk at least every second of sample time, so a power cut or kill -9 loses at most the
+        last second; past --max-mb the recording goes on in FILE.1, FILE.2, … Stops on SIGINT/SIGTERM.
+
+        SOURCES (default: live sensors):
+          --from FILE             re-record FILE (a recording, NMEA log, gpsd JSON log or IMU CSV)
+          --simulate NAME         a simulated ride: \(BundledRides.names.joined(separator: ", "))
+          --speed N|max           with --from or --simulate: sample seconds per wall second (default max)
+
+        LIVE OPTIONS:
+          --duration SECONDS      stop after this long (default: until SIGINT/SIGTERM)
+          --rate HZ               IIO polling rate, 0.5 to 200 (default 25)
+          --mag-device NAME       magnetometer by driver name, label or iio:deviceN (default: first known)
+          --accel-device NAME     accelerometer likewise
+          --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
+          --gpsd HOST:PORT        gpsd to read (default localhost:2947)
+          --no-gps, --no-accel    do not use gpsd / an accelerometer
+          --calibration FILE      the calibration in use, written into the header (samples stay raw)
+
+        OPTIONS:
+          --out FILE              the recording to create (required; an existing one is not overwritten)
+          --max-mb N              start a new part past N megabytes (default 64)
+          -h, --help              show this help
+        """
+
+    var out: String?
+    var from: String?
+    var simulate: String?
+    var speed: Double?
+    var duration: Double?
+    var rate = 25.0
+    var magDevice: String?
+    var accelDevice: String?
+    var orientation = AxisMatrix.identity
+    var orientationText = "x,y,z"
+    var gpsdHost = "localhost"
+    var gpsdPort = "2947"
+    var useGps = true
+    var useAccel = true
+    var calibrationFile: String?
+    var maxMegabytes = 64.0
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
+            case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording or log file")
+            case .flag("--simulate"):
+                simulate = try args.value(for: "--simulate", expecting: BundledRides.names.joined(separator: "|")) {
+                    BundledRides.names.contains($0) ? $0 : nil
+                }
+            case .flag("--speed"):
+                speed = try args.value(for: "--speed", expecting: "a number from 0.01 to 100000, or max") { text in
+                    if text == "max" { return .some(nil) }
+                    guard let v = Double(text), v.isFinite, (0.01...100_000).contains(v) else { return nil }
+                    return .some(v)
+                }
+            case .flag("--duration"):
+                duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
+            case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
+            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "a device name")
+            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
+            case .flag("--board-orientation"):
+                orientationText = try args.value(for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
+                guard let m = AxisMatrix(axes: orientationText) else {
+                    throw UsageError("navdisplay record: --board-orientation expects three signed axes such as y,x,-z, got \"\(orientationText)\"")
+                }
+                orientation = m
+            case .flag("--gpsd"):
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT") { text in
+                    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+                        let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
+                    else { return nil }
+                    return (String(text[..<colon]), String(port))
+                }
+            case .flag("--no-gps"): useGps = false
+            case .flag("--no-accel"): useAccel = false
+            case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
+            case .flag("--max-mb"): maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f): throw args.unknown(f)
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+        guard out != nil else { throw UsageError("navdisplay record: --out FILE is required (see navdisplay record --help)") }
+        if from != nil && simulate != nil { throw UsageError("navdisplay record: choose --from FILE or --simulate NAME, not both") }
+    }
+
+    func run() throws -> Int32 {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        TerminationSignals.block()
+        let maxBytes = Int(maxMegabytes * 1_048_576)
+        if from != nil || simulate != nil {
+            let recording: Recording
+            if let f = from {
+                recording = try loadRecording(f)
+                reportWarnings(recording.warnings, command: Self.name)
+            } else {
+                recording = BundledRides.recording(named: simulate!)!
+            }
+            var header = recording.header
+            header.extra["recorded-by"] = "navdisplay \(Version.string) record " + (from.map { "--from \(($0 as NSString).lastPathComponent)" } ?? "--simulate \(simulate!)")
+            let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
+            let wallStart = MonotonicClock.now()
+            let first = recording.events.first?.time
+            var stopped: String?
+            for event in recording.events {
+                if let s = speed, let f = first {
+                    let due = wallStart.adding(seconds: event.time.seconds(since: f) / s)
+                    let wait = due.seconds(since: MonotonicClock.now())
+                    if wait > 0.001 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
+                    if let sig = TerminationSignals.take() { stopped = sig; break }
+                }
+                try writer.append(event)
+            }
+            try writer.close()
+            print("navdisplay record: wrote \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))" + (stopped.map { " (stopped by \($0))" } ?? ""))
+            return 0
+        }
+        return try recordLive(maxBytes: maxBytes)
+    }
+
+    /// Reads the live sensors the way `navdisplay sensors` does and writes every event.
+    func recordLive(maxBytes: Int) throws -> Int32 {
+        let start = MonotonicClock.now()
+        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation)
+        let accelerometer = useAccel ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation) : nil
+        let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
+        let startEvents = magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? [])
+        var header = RecordingHeader(program: "navdisplay \(Version.string)", boardOrientation: orientationText)
+        if let name = magnetometer.activeDevice {
+            header.devices.append(.init(role: "magnetometer", name: name, rateHertz: magnetometer.samplingHertz.map { min($0, rate) }))
+        }
+        if let a = accelerometer, let name = a.activeDevice {
+            header.devices.append(.init(role: "accelerometer", name: name, rateHertz: a.samplingHertz.map { min($0, rate) }))
+        }
+        if gps != nil { header.devices.append(.init(role: "gps", name: "gpsd \(gpsdHost):\(gpsdPort)")) }
+        if let m = magnetometer.mountMatrix { header.mountMatrix = Matrix3(rowMajor: m.rows.flatMap { [$0.x, $0.y, $0.z] }) }
+        if let path = calibrationFile {
+            header.calibration = try MagnetometerCalibration(parsing: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        header.startUTCSeconds = Date().timeIntervalSince1970
+        header.extra["clock"] = "event times are CLOCK_MONOTONIC seconds; start-utc is the wall clock at the start"
+        let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
+        var count = 0
+        func write(_ events: [SensorEvent]) throws {
+            for e in events {
+                try writer.append(e)
+                count += 1
+            }
+        }
+        try write(startEvents)
+        let period = 1 / rate
+        var nextTick = start
+        let end = duration.map { start.adding(seconds: $0) }
+        var stopped: String?
+        while end.map({ MonotonicClock.now() < $0 }) ?? true {
+            if let sig = TerminationSignals.take() { stopped = sig; break }
+            let now = MonotonicClock.now()
+            try writer.tick(now: now)
+            if now >= nextTick {
+                try write(magnetometer.poll(now: now) + (accelerometer?.poll(now: now) ?? []) + (gps?.poll(now: now) ?? []))
+                nextTick = nextTick.adding(seconds: period)
+                if nextTick < now { nextTick = now.adding(seconds: period) }
+                continue
+            }
+            let waitMs = Int32(max(1, nextTick.seconds(since: now) * 1000))
+            if let fd = gps?.fileDescriptor {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, waitMs) > 0, let gps { try write(gps.readAvailable(now: MonotonicClock.now())) }
+            } else {
+                usleep(useconds_t(waitMs) * 1000)
+            }
+        }
+        gps?.disconnect()
+        try writer.close()
+        print("navdisplay record: wrote \(count) samples to \(writer.parts.joined(separator: ", "))" + (stopped.map { " (stopped by \($0))" } ?? ""))
+        return 0
+    }
+}
