@@ -1,0 +1,21 @@
+/// Bilinear sampling of XRGB8888 pixels, clamped at the image's edges.
+enum Bilinear {
+    @inline(__always)
+    static func sample(_ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ fx: Double, _ fy: Double) -> UInt32 {
+        let cx = min(max(fx, 0), Double(w - 1)), cy = min(max(fy, 0), Double(h - 1))
+        let x0 = Int(cx), y0 = Int(cy)
+        let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
+        let ax = UInt32((cx - Double(x0)) * 256), ay = UInt32((cy - Double(y0)) * 256)
+        return mix(mix(src[y0 * w + x0], src[y0 * w + x1], ax), mix(src[y1 * w + x0], src[y1 * w + x1], ax), ay)
+    }
+
+    /// `a` and `b` blended with weight `t`/256 on `b`, per channel.
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        if a == b || t == 0 { return a }
+        let it = 256 - t
+        let rb = ((a & 0xff00ff) &* it &+ (b & 0xff00ff) &* t) >> 8 & 0xff00ff
+        let g = ((a & 0x00ff00) &* it &+ (b & 0x00ff00) &* t) >> 8 & 0x00ff00
+        return rb | g
+    }
+}

@@ -1,0 +1,82 @@
+/// A name the map could show, in world units (the Web Mercator square, 0...1 on each axis), so one candidate
+/// serves every zoom and rotation.
+public struct LabelCandidate: Sendable, Equatable {
+    public enum Kind: Int, Sendable, Comparable {
+        case place, road, water, poi
+        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var text: String
+    public var kind: Kind
+    /// A point label's anchor, or the line a street name follows.
+    public var points: [Point]
+    /// Lower is more important (places before big roads before small roads before POIs).
+    public var priority: Int
+
+    public init(text: String, kind: Kind, points: [Point], priority: Int) {
+        self.text = text
+        self.kind = kind
+        self.points = points
+        self.priority = priority
+    }
+
+    /// The identity used to keep a label from one frame to the next.
+    public var key: String { "\(kind.rawValue):\(text)" }
+}
+
+extension LabelCandidate {
+    /// The labels of a decoded tile: places, POIs and water names at their points, street names along their lines.
+    public static func extract(from tile: VectorTile, tile id: TileID, schema: MapSchema) -> [LabelCandidate] {
+        var out: [LabelCandidate] = []
+        let n = Double(1 << id.z)
+        for layer in tile.layers {
+            let scale = 1 / (Double(layer.extent) * n)
+            let ox = Double(id.x) / n, oy = Double(id.y) / n
+            func world(_ p: Point) -> Point { Point(x: ox + p.x * scale, y: oy + p.y * scale) }
+            for f in layer.features {
+                guard let name = MapSchema.name(of: f, in: layer) else { continue }
+                let role = schema.role(of: f, in: layer)
+                switch (role, f.kind) {
+                case (.placeLabel(let rank), .point):
+                    for part in f.parts { out.append(.init(text: name, kind: .place, points: part.map(world), priority: rank)) }
+                case (.poiLabel(let rank), .point):
+                    for part in f.parts { out.append(.init(text: name, kind: .poi, points: part.map(world), priority: 40 + rank)) }
+                case (.waterLabel, .point):
+                    for part in f.parts { out.append(.init(text: name, kind: .water, points: part.map(world), priority: 8)) }
+                case (_, .lineString) where isStreetLayer(layer.name, schema):
+                    let cls: RoadClass
+                    if case .road(let c, _, _) = role { cls = c } else {
+                        cls = roadClassForName(layer.string("class", of: f), layer.string("subclass", of: f))
+                    }
+                    for part in f.parts where part.count >= 2 {
+                        out.append(.init(text: name, kind: .road, points: part.map(world), priority: 30 - cls.rawValue))
+                    }
+                default: continue
+                }
+            }
+        }
+        return out
+    }
+
+    private static func isStreetLayer(_ name: String, _ schema: MapSchema) -> Bool {
+        switch schema {
+        case .openMapTiles: return name == "transportation_name"
+        case .protomaps: return name == "roads"
+        case .unknown: return false
+        }
+    }
+
+    private static func roadClassForName(_ cls: String?, _ sub: String?) -> RoadClass {
+        switch cls ?? "" {
+        case "motorway": return .motorway
+        case "trunk": return .trunk
+        case "primary": return .primary
+        case "secondary": return .secondary
+        case "tertiary": return .tertiary
+        case "minor": return .minor
+        case "service": return .service
+        case "path": return sub == "cycleway" ? .cycleway : (sub == "pedestrian" ? .pedestrian : .path)
+        default: return .minor
+        }
+    }
+}

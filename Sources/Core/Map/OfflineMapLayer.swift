@@ -1,0 +1,118 @@
+import Foundation
+
+/// The offline map under the scene: cached north-up tiles turned into the camera's frame, then labels placed
+/// upright in screen space.
+public final class OfflineMapLayer: MapLayer {
+    public let tiles: TileImageCache
+    public var style: MapStyle { tiles.style }
+    /// When true, a frame renders missing tiles itself before drawing (one-shot renders, golden tests); the live
+    /// display leaves it false so a frame never waits.
+    public var waitForTiles: Bool
+    /// How many zoom levels past the file's deepest to draw by scaling its geometry.
+    public static let maxOverzoom = 6
+    private let placer = LabelPlacer()
+    private let fonts: FontSet
+    /// The labels drawn in the last frame (for tests and debugging).
+    public private(set) var lastLabels: [PlacedLabel] = []
+
+    public init(tiles: TileImageCache, fonts: FontSet, waitForTiles: Bool = false) {
+        self.tiles = tiles
+        self.fonts = fonts
+        self.waitForTiles = waitForTiles
+    }
+
+    /// Switches between day and night colours.
+    public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
+
+    /// The integer zoom whose tiles are drawn for a camera at `zoom`.
+    public func tileZoom(for zoom: Double) -> Int {
+        let store = tiles.store
+        let z = Int(zoom.rounded())
+        return min(max(z, store.minZoom), store.maxZoom + Self.maxOverzoom)
+    }
+
+    public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect]) {
+        let z = tileZoom(for: camera.zoom)
+        let (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
+        var cells: [TileCompositor.Cell?] = []
+        cells.reserveCapacity(xs.count * ys.count)
+        // Nearest tiles first, so the worker fills the middle of the screen before the corners.
+        let centre = camera.worldPixel(atScreen: camera.anchor) * (pow(2, Double(z) - camera.zoom) / WebMercator.tileSize)
+        let order = ys.flatMap { y in xs.map { x in TileID(z: z, x: x, y: y) } }
+            .sorted { a, b in
+                let da = (Double(a.x) + 0.5 - centre.x).magnitude + (Double(a.y) + 0.5 - centre.y).magnitude
+                let db = (Double(b.x) + 0.5 - centre.x).magnitude + (Double(b.y) + 0.5 - centre.y).magnitude
+                return da > db
+            }
+        var found: [TileID: TileCompositor.Cell] = [:]
+        for tile in order {
+            if waitForTiles {
+                let image = tiles.renderNow(tile)
+                found[tile] = .init(pixels: image.pixels, size: image.width, scale: 1, offsetX: 0, offsetY: 0)
+            } else if let image = tiles.image(for: tile) {
+                found[tile] = .init(pixels: image.pixels, size: image.width, scale: 1, offsetX: 0, offsetY: 0)
+            } else if let parent = cachedAncestor(of: tile) {
+                found[tile] = parent
+            }
+        }
+        for y in ys { for x in xs { cells.append(found[TileID(z: z, x: x, y: y)]) } }
+        TileCompositor(tileSize: tiles.tileSize, zoom: z).compose(
+            into: &canvas.frame, camera: camera, xs: xs, ys: ys, cells: cells,
+            placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
+        drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved)
+    }
+
+    /// A cached tile one to three levels up, mapped onto `tile`'s square, to show while `tile` renders.
+    private func cachedAncestor(of tile: TileID) -> TileCompositor.Cell? {
+        for d in 1...3 where tile.z - d >= 0 {
+            let parent = TileID(z: tile.z - d, x: tile.x >> d, y: tile.y >> d)
+            if let image = tiles.image(for: parent, request: false) {
+                let span = Double(1 << d)
+                let size = Double(image.width)
+                return .init(
+                    pixels: image.pixels, size: image.width, scale: 1 / span,
+                    offsetX: Double(tile.x - (parent.x << d)) * size / span,
+                    offsetY: Double(tile.y - (parent.y << d)) * size / span)
+            }
+        }
+        return nil
+    }
+
+    private func drawLabels(
+        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, reserved: [Rect]
+    ) {
+        let store = tiles.store
+        var dataTiles: Set<TileID> = []
+        for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
+        var candidates: [LabelCandidate] = []
+        for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            let loaded = waitForTiles ? store.load(t) : store.cached(t)
+            if case .vector(_, let labels)? = loaded { candidates += labels }
+        }
+        let unit = max(0.75, Double(min(camera.width, camera.height)) / 480)
+        let labelFonts = LabelPlacer.Fonts(
+            place: TextLayout(font: fonts.bold, size: 15 * unit),
+            road: TextLayout(font: fonts.regular, size: 12.5 * unit),
+            poi: TextLayout(font: fonts.regular, size: 11.5 * unit))
+        let placed = placer.place(candidates, camera: camera, fonts: labelFonts, reserved: reserved, zoom: camera.zoom)
+        let s = style
+        for label in placed {
+            let color: Color
+            switch label.kind {
+            case .place: color = s.label
+            case .road: color = s.roadLabel
+            case .water: color = s.waterLabel
+            case .poi: color = s.poiLabel
+            }
+            let layout: TextLayout
+            switch label.kind {
+            case .place: layout = labelFonts.place
+            case .road: layout = labelFonts.road
+            case .poi, .water: layout = labelFonts.poi
+            }
+            canvas.text(label.text, at: label.origin, layout: layout, color, halo: s.labelHalo,
+                        haloWidth: 2 * unit, rotationDegrees: label.rotationDegrees)
+        }
+        lastLabels = placed
+    }
+}

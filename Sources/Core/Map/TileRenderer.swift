@@ -1,0 +1,204 @@
+import Foundation
+
+/// Draws one map tile north-up into a square canvas: vector tiles by schema and style, raster tiles resampled.
+///
+/// A tile deeper than the data (overzoom) is drawn from its ancestor's geometry scaled by 2^(z − data z).
+public struct TileRenderer: Sendable {
+    public var style: MapStyle
+    public var schema: MapSchema
+
+    public init(style: MapStyle, schema: MapSchema) {
+        self.style = style
+        self.schema = schema
+    }
+
+    /// Draws `data` (the tile `dataTile`, at or above `target`) as the tile `target`, filling `canvas`.
+    public func render(_ data: VectorTile, dataTile: TileID, target: TileID, on canvas: Canvas) {
+        canvas.clear(to: style.land)
+        let size = Double(canvas.width)
+        let depth = target.z - dataTile.z
+        guard depth >= 0, depth <= 24 else { return }
+        let zoom = Double(target.z) + log2(size / 256)
+        let offX = Double(target.x - (dataTile.x << depth)) * size
+        let offY = Double(target.y - (dataTile.y << depth)) * size
+        var buckets = Buckets()
+        for layer in data.layers {
+            let scale = size * Double(1 << depth) / Double(layer.extent)
+            // Pixels of margin so wide strokes and casings that cross the edge are still drawn.
+            let margin = 24.0
+            for feature in layer.features {
+                let role = schema.role(of: feature, in: layer)
+                if !buckets.wants(role, feature.kind) { continue }
+                var parts: [[Point]] = []
+                parts.reserveCapacity(feature.parts.count)
+                var visible = false
+                for part in feature.parts {
+                    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                    let mapped = part.map { p -> Point in
+                        let q = Point(x: p.x * scale - offX, y: p.y * scale - offY)
+                        minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                        return q
+                    }
+                    if maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin {
+                        visible = true
+                    }
+                    parts.append(mapped)
+                }
+                if visible { buckets.add(role, parts) }
+            }
+        }
+        draw(buckets, zoom: zoom, on: canvas)
+    }
+
+    /// Draws a raster tile's image (the tile `dataTile`, at or above `target`) as the tile `target`.
+    public func render(_ image: RasterImage, dataTile: TileID, target: TileID, on canvas: Canvas) {
+        let depth = target.z - dataTile.z
+        guard depth >= 0, depth <= 24, image.width > 0, image.height > 0 else {
+            canvas.clear(to: style.placeholder)
+            return
+        }
+        let size = canvas.width
+        let span = 1 << depth
+        // The part of the source image this target covers, in source pixels.
+        let sx0 = Double(target.x - (dataTile.x << depth)) * Double(image.width) / Double(span)
+        let sy0 = Double(target.y - (dataTile.y << depth)) * Double(image.height) / Double(span)
+        let step = Double(image.width) / Double(span) / Double(size)
+        let stepY = Double(image.height) / Double(span) / Double(size)
+        canvas.frame.pixels.withUnsafeMutableBufferPointer { out in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<size {
+                    let fy = sy0 + (Double(y) + 0.5) * stepY - 0.5
+                    for x in 0..<size {
+                        let fx = sx0 + (Double(x) + 0.5) * step - 0.5
+                        out[y * size + x] = Bilinear.sample(src, image.width, image.height, fx, fy)
+                    }
+                }
+            }
+        }
+    }
+
+    private func draw(_ b: Buckets, zoom: Double, on canvas: Canvas) {
+        let s = style
+        func fill(_ list: [[[Point]]], _ color: Color) {
+            guard !list.isEmpty else { return }
+            var path = Path()
+            for parts in list { for ring in parts { path.addPolygon(ring) } }
+            canvas.fill(path, color)
+        }
+        fill(b.areas[.residential] ?? [], s.residential)
+        fill(b.areas[.otherLanduse] ?? [], s.otherLanduse)
+        fill(b.areas[.industrial] ?? [], s.industrial)
+        fill(b.areas[.cemetery] ?? [], s.cemetery)
+        fill(b.areas[.grass] ?? [], s.grass)
+        fill(b.areas[.wood] ?? [], s.wood)
+        fill(b.areas[.park] ?? [], s.park)
+        fill(b.areas[.pitch] ?? [], s.pitch)
+        fill(b.areas[.water] ?? [], s.water)
+        for line in b.waterways {
+            for part in line { canvas.stroke(part, width: MapStyle.width(3, zoom: zoom), s.waterway) }
+        }
+        if zoom >= 13.5 {
+            var bodies = Path()
+            var edges = Path()
+            for parts in b.areas[.building] ?? [] {
+                for ring in parts {
+                    bodies.addPolygon(ring)
+                    if zoom >= 15.5 {
+                        for c in Stroker.stroke(ring, width: 0.8, closed: true).contours { edges.addPolygon(c) }
+                    }
+                }
+            }
+            canvas.fill(edges, s.buildingEdge)
+            canvas.fill(bodies, s.building)
+        }
+        for (level, parts) in b.boundaries where level <= 8 {
+            for part in parts {
+                canvas.fill(Stroker.dashed(part, width: MapStyle.width(2, zoom: zoom), on: 8, off: 4), s.boundary)
+            }
+        }
+        drawRoads(b, zoom: zoom, on: canvas)
+    }
+
+    private func drawRoads(_ b: Buckets, zoom: Double, on canvas: Canvas) {
+        let s = style
+        let roads = b.roads
+        // Tunnels first and faded, then ground roads, then bridges; casings under fills within each.
+        for pass in 0..<3 {
+            let group = roads.filter { r in pass == 0 ? r.1 : (pass == 1 ? (!r.1 && !r.2) : r.2) }
+                .sorted { $0.0 < $1.0 }
+            let fade = pass == 0 ? 0.45 : 1.0
+            for (cls, _, _, parts) in group where !cls.isPath {
+                let w = MapStyle.width(s.road(cls).width, zoom: zoom)
+                let cw = w + 2 * MapStyle.width(s.casingWidth, zoom: zoom, minimum: 0.7)
+                var casing = Path()
+                for part in parts { for c in Stroker.stroke(part, width: cw).contours { casing.addPolygon(c) } }
+                canvas.fill(casing, s.casing.withOpacity(fade))
+            }
+            for (cls, _, _, parts) in group {
+                let (color, w16) = s.road(cls)
+                let w = MapStyle.width(w16, zoom: zoom, minimum: cls.isPath ? 0.9 : 0.6)
+                var path = Path()
+                for part in parts {
+                    let outline: Path
+                    if cls == .steps || (cls.isPath && cls != .cycleway && zoom >= 15) {
+                        outline = Stroker.dashed(part, width: w, on: max(2, w * 2.5), off: max(1.5, w * 1.5))
+                    } else {
+                        outline = Stroker.stroke(part, width: w)
+                    }
+                    for c in outline.contours { path.addPolygon(c) }
+                }
+                canvas.fill(path, color.withOpacity(fade))
+            }
+            if pass == 1 {
+                for (tunnel, parts) in b.rails where !tunnel { drawRail(parts, zoom: zoom, on: canvas) }
+            }
+        }
+    }
+
+    func drawRail(_ parts: [[Point]], zoom: Double, on canvas: Canvas) {
+        let w = MapStyle.width(2.2, zoom: zoom, minimum: 0.8)
+        for part in parts {
+            canvas.stroke(part, width: w, style.rail)
+            canvas.fill(Stroker.dashed(part, width: w * 0.5, on: 6, off: 6), style.land)
+        }
+    }
+}
+
+/// Features grouped by how they are drawn.
+struct Buckets {
+    var areas: [AreaKind: [[[Point]]]] = [:]
+    var waterways: [[[Point]]] = []
+    var roads: [(RoadClass, Bool, Bool, [[Point]])] = []
+    var rails: [(Bool, [[Point]])] = []
+    var boundaries: [(Int, [[Point]])] = []
+
+    enum AreaKind: Hashable { case residential, otherLanduse, industrial, cemetery, grass, wood, park, pitch, water, building }
+
+    func wants(_ role: FeatureRole, _ kind: VectorFeature.Kind) -> Bool {
+        switch role {
+        case .placeLabel, .poiLabel, .waterLabel, .none, .earth: return false
+        case .road, .rail, .boundary, .waterway: return kind == .lineString
+        default: return kind == .polygon
+        }
+    }
+
+    mutating func add(_ role: FeatureRole, _ parts: [[Point]]) {
+        switch role {
+        case .water: areas[.water, default: []].append(parts)
+        case .waterway: waterways.append(parts)
+        case .park: areas[.park, default: []].append(parts)
+        case .wood: areas[.wood, default: []].append(parts)
+        case .grass: areas[.grass, default: []].append(parts)
+        case .residential: areas[.residential, default: []].append(parts)
+        case .industrial: areas[.industrial, default: []].append(parts)
+        case .pitch: areas[.pitch, default: []].append(parts)
+        case .cemetery: areas[.cemetery, default: []].append(parts)
+        case .otherLanduse: areas[.otherLanduse, default: []].append(parts)
+        case .building: areas[.building, default: []].append(parts)
+        case .road(let c, let tunnel, let bridge): roads.append((c, tunnel, bridge, parts))
+        case .rail(let tunnel): rails.append((tunnel, parts))
+        case .boundary(let level): boundaries.append((level, parts))
+        default: break
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a data tile turned into after loading: decoded vector features with their labels, raster pixels, a
+/// missing tile, or a failure with its message.
+public enum LoadedTile: Sendable {
+    case vector(VectorTile, labels: [LabelCandidate])
+    case raster(RasterImage)
+    case missing
+    case failed(String)
+}
+
+/// Loads and decodes data tiles from a `TileSource`, keeping the last few decoded (overzoomed children share
+/// their parent's data). Thread-safe; decoding runs outside the lock.
+public final class TileStore: @unchecked Sendable {
+    public let source: TileSource
+    public let schema: MapSchema
+    private let inflater: Inflater
+    private let rasterDecoder: RasterDecoder
+    private let lock = NSLock()
+    private var decoded: LRUCache<TileID, LoadedTile>
+    private var problemLog: [String] = []
+    /// Vector tiles larger than this after inflating are refused (real z14 tiles are well under 2 MB).
+    public static let maxTileBytes = 32 << 20
+
+    public init(source: TileSource, inflater: Inflater, rasterDecoder: RasterDecoder, decodedCapacity: Int = 24) {
+        self.source = source
+        self.inflater = inflater
+        self.rasterDecoder = rasterDecoder
+        self.decoded = LRUCache(capacity: decodedCapacity)
+        let meta = source.metadata
+        var schema = MapSchema.detect(layerNames: meta.vectorLayers)
+        if schema == .unknown, meta.format == .mvt {
+            // No layer list in the metadata: look at a real tile.
+            if let center = meta.bounds.map({ GeoCoordinate(latitude: ($0.south + $0.north) / 2, longitude: ($0.west + $0.east) / 2) }),
+                let bytes = try? source.tileBytes(WebMercator.tile(containing: center, z: meta.maxZoom)),
+                let raw = try? (TileFormat.isGzip(bytes) ? inflater.gunzip(bytes, limit: Self.maxTileBytes) : bytes),
+                let tile = try? VectorTile(decoding: raw)
+            {
+                schema = MapSchema.detect(layerNames: tile.layerNames)
+            }
+        }
+        self.schema = schema
+        if meta.format == .mvt && schema == .unknown {
+            problemLog.append("unknown vector schema (layers: \(meta.vectorLayers.joined(separator: ", "))); drawn plainly")
+        }
+    }
+
+    /// True for raster files (PNG, JPEG, WebP tiles).
+    public var isRaster: Bool { [.png, .jpeg, .webp].contains(source.metadata.format) }
+    /// The deepest zoom with data; deeper tiles are drawn from it (overzoom).
+    public var maxZoom: Int { source.metadata.maxZoom }
+    public var minZoom: Int { source.metadata.minZoom }
+
+    /// What went wrong so far (most recent last, at most 32), for the status line and logs.
+    public var problems: [String] { lock.locked { problemLog } }
+
+    /// The decoded tile if it is in memory, without loading anything (what a frame may use).
+    public func cached(_ tile: TileID) -> LoadedTile? { lock.locked { decoded.get(tile) } }
+
+    /// Loads and decodes `tile` (from cache when possible). Never throws: failures become `.failed`.
+    public func load(_ tile: TileID) -> LoadedTile {
+        if let hit = cached(tile) { return hit }
+        let result: LoadedTile
+        do {
+            result = try decode(tile)
+        } catch {
+            result = .failed("tile \(tile): \(error)")
+        }
+        lock.locked {
+            decoded.set(tile, result)
+            if case .failed(let message) = result { note(message) }
+            if case .vector(let v, _) = result, !v.problems.isEmpty { note("tile \(tile): \(v.problems[0])") }
+        }
+        return result
+    }
+
+    private func note(_ message: String) {
+        problemLog.append(message)
+        if problemLog.count > 32 { problemLog.removeFirst(problemLog.count - 32) }
+    }
+
+    private func decode(_ tile: TileID) throws -> LoadedTile {
+        guard let stored = try source.tileBytes(tile) else { return .missing }
+        let bytes = TileFormat.isGzip(stored) ? try inflater.gunzip(stored, limit: Self.maxTileBytes) : stored
+        switch TileFormat.detect(bytes) {
+        case .mvt:
+            let v = try VectorTile(decoding: bytes)
+            return .vector(v, labels: LabelCandidate.extract(from: v, tile: tile, schema: schema))
+        case .png, .jpeg, .webp:
+            return .raster(try rasterDecoder.decode(bytes, format: .unknown))
+        case .unknown:
+            throw MapError.unsupported("tile bytes are neither MVT, PNG, JPEG nor WebP (first byte \(bytes.first.map { String($0, radix: 16) } ?? "none"))")
+        }
+    }
+
+    /// The data tile that holds `tile`: itself up to the file's max zoom, its ancestor beyond (overzoom).
+    public func dataTile(for tile: TileID) -> TileID {
+        let depth = max(0, tile.z - maxZoom)
+        return TileID(z: tile.z - depth, x: tile.x >> depth, y: tile.y >> depth)
+    }
+}

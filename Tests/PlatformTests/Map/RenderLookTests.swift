@@ -1,0 +1,25 @@
+import Core
+import Foundation
+import Platform
+import Testing
+
+@Suite("Tile rendering on real data")
+struct TileRenderingTests {
+    @Test(arguments: ["day", "night"])
+    func theDensestTileRendersAsAMap(_ styleName: String) throws {
+        let file = try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles"))
+        let tile = try MapFixtures.decode(try #require(try file.tileBytes(MapFixtures.densest)))
+        let style = styleName == "day" ? MapStyle.day : MapStyle.night
+        let canvas = Canvas(width: 512, height: 512)
+        TileRenderer(style: style, schema: .openMapTiles).render(
+            tile, dataTile: MapFixtures.densest, target: MapFixtures.densest, on: canvas)
+        try PNGFile.write(canvas.frame, to: MapFixtures.scratch("densest-\(styleName).png"))
+        let counts = Dictionary(grouping: canvas.frame.pixels, by: { $0 }).mapValues(\.count)
+        // Land, buildings, roads and parks each cover a real share of central Helsinki.
+        func share(_ colors: Color...) -> Int { colors.reduce(0) { $0 + (counts[$1.xrgb] ?? 0) } }
+        #expect(share(style.building) > 512 * 512 / 10)
+        #expect(share(style.minor, style.secondary, style.primary) > 512 * 512 / 50)
+        #expect(share(style.park, style.grass) > 512 * 512 / 50)
+        #expect(share(style.cycleway, style.path) > 512 * 512 / 500)
+    }
+}
