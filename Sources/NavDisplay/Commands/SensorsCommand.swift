@@ -22,6 +22,8 @@ struct SensorsCommand: Command {
           --mag-device NAME       magnetometer by driver name, label or iio:deviceN (default: first known)
           --accel-device NAME     accelerometer likewise
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
+          --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
+          --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
           --gpsd HOST:PORT        gpsd to read (default localhost:2947)
           --no-gps                do not connect to gpsd
           --no-accel              do not read an accelerometer
@@ -40,6 +42,7 @@ struct SensorsCommand: Command {
     var useGps = true
     var useAccel = true
     var probeOnly = false
+    var captureMode = IioCaptureMode.automatic
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
@@ -62,6 +65,9 @@ struct SensorsCommand: Command {
                     else { return nil }
                     return (String(text[..<colon]), String(port))
                 }
+            case .flag("--iio-trigger"):
+                captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
+            case .flag("--polled"): captureMode = .polled
             case .flag("--no-gps"): useGps = false
             case .flag("--no-accel"): useAccel = false
             case .flag("--probe"): probeOnly = true
@@ -81,9 +87,12 @@ struct SensorsCommand: Command {
             return 0
         }
         let start = MonotonicClock.now()
-        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation)
+        let magnetometer = IioSensorSource(
+            kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation, captureMode: captureMode)
         let accelerometer = useAccel
-            ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation) : nil
+            ? IioSensorSource(
+                kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation,
+                captureMode: captureMode) : nil
         let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
         var magSamples = 0
         func show(_ events: [SensorEvent]) {
@@ -105,11 +114,17 @@ struct SensorsCommand: Command {
                 continue
             }
             let waitMs = Int32(max(1, min(nextTick.seconds(since: now), end.seconds(since: now)) * 1000))
-            if let fd = gps?.fileDescriptor {
-                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, waitMs) > 0, let gps { show(gps.readAvailable(now: MonotonicClock.now())) }
-            } else {
-                usleep(useconds_t(waitMs) * 1000)
+            // The descriptors can change after a loss, so they are gathered afresh each time round.
+            var watched: [(fd: Int32, read: (Timestamp) -> [SensorEvent])] = []
+            if let gps, let fd = gps.fileDescriptor { watched.append((fd, gps.readAvailable)) }
+            for source in [magnetometer, accelerometer].compactMap({ $0 }) {
+                if let fd = source.captureFileDescriptor { watched.append((fd, source.readCapture)) }
+            }
+            var entries = watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            if poll(&entries, nfds_t(entries.count), waitMs) > 0 {
+                for (entry, source) in zip(entries, watched) where entry.revents != 0 {
+                    show(source.read(MonotonicClock.now()))
+                }
             }
         }
         gps?.disconnect()

@@ -1,12 +1,13 @@
 import CIio
 import Glibc
 
-/// libiio 0.24's local context behind `IioBackend`. Every libiio call in the project is in this file.
+/// libiio 0.24's local context behind `IioBackend`. Every libiio call in the project is in this file and
+/// `Iio+Capture.swift` (triggered buffers).
 ///
 /// libiio reports failure two ways: functions returning `int`/`ssize_t` give a negative errno, functions returning
 /// pointers give NULL and set errno. `check` and `require` are the two helpers for them.
 final class LibIioLocalContext: IioBackend {
-    private let context: OpaquePointer
+    let context: OpaquePointer
     let devices: [IioDeviceInfo]
 
     /// Scans `/sys/bus/iio/devices`. The corresponding C function is `iio_create_local_context`.
@@ -45,7 +46,7 @@ final class LibIioLocalContext: IioBackend {
         try Self.check(Int32(clamping: status), "write \(value) to \(attribute)")
     }
 
-    private func device(_ id: String) throws -> OpaquePointer {
+    func device(_ id: String) throws -> OpaquePointer {
         errno = 0
         guard let dev = iio_context_find_device(context, id) else {
             throw IioError(operation: "find IIO device \(id)", code: ENODEV, reason: Self.message(ENODEV))
@@ -53,7 +54,7 @@ final class LibIioLocalContext: IioBackend {
         return dev
     }
 
-    private func channel(_ deviceID: String, _ channelID: String) throws -> OpaquePointer {
+    func channel(_ deviceID: String, _ channelID: String) throws -> OpaquePointer {
         guard let chn = iio_device_find_channel(try device(deviceID), channelID, false) else {
             throw IioError(
                 operation: "find channel \(channelID) of \(deviceID)", code: ENOENT, reason: Self.message(ENOENT))
@@ -77,7 +78,8 @@ final class LibIioLocalContext: IioBackend {
             return IioDeviceInfo(
                 id: String(cString: id), name: iio_device_get_name(dev).map { String(cString: $0) } ?? "",
                 label: iio_device_get_label(dev).map { String(cString: $0) },
-                attributes: attrs.map { String(cString: $0) }, channels: channels, hasTrigger: hasTrigger)
+                attributes: attrs.map { String(cString: $0) }, channels: channels, hasTrigger: hasTrigger,
+                isTrigger: iio_device_is_trigger(dev))
         }
     }
 

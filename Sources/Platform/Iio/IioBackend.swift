@@ -9,6 +9,24 @@ protocol IioBackend: AnyObject {
     func read(_ attribute: IioAttribute) throws -> String
     /// Writes an attribute as text.
     func write(_ attribute: IioAttribute, value: String) throws
+    /// Starts triggered capture of `channels` into a kernel buffer, with `trigger` (a trigger device's name) made
+    /// the device's current trigger first when given.
+    func openCapture(deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int) throws
+        -> IioCapture
+}
+
+/// A running triggered capture: the kernel buffer's descriptor for the event loop, and the samples in it.
+protocol IioCapture: AnyObject {
+    /// Readable when samples are waiting (and on error, so a lost device is noticed).
+    var pollFileDescriptor: Int32 { get }
+    /// Whether the kernel's timestamps are CLOCK_MONOTONIC (our clock) rather than the default CLOCK_REALTIME.
+    var timestampsAreMonotonic: Bool { get }
+    /// The samples that arrived: per sample, one raw value per requested channel (sign-extended, shifted),
+    /// and the kernel timestamp in nanoseconds when the device has a timestamp channel.
+    /// Returns no samples when none are waiting; throws when the device failed or is gone.
+    func read() throws -> [(raw: [Int64], timestampNanoseconds: Int64?)]
+    /// Stops capture and releases the buffer.
+    func close()
 }
 
 /// One IIO device as libiio lists it.
@@ -21,8 +39,10 @@ struct IioDeviceInfo: Hashable, Sendable {
     var label: String?
     var attributes: [String]
     var channels: [IioChannelInfo]
-    /// Whether the device can capture into a buffer and currently has a trigger assigned.
+    /// Whether the device currently has a trigger assigned (`trigger/current_trigger`).
     var hasTrigger: Bool
+    /// Whether the device is itself a trigger (its id is `triggerN`).
+    var isTrigger: Bool = false
 
     func channel(_ id: String) -> IioChannelInfo? { channels.first { $0.id == id && !$0.isOutput } }
 }

@@ -57,11 +57,34 @@ struct IioSensorChannels {
 
     /// One sample in Core units in the body frame. Throws when a read fails (device gone) or returns garbage.
     func read(_ backend: IioBackend) throws -> Vector3 {
-        let v = try axes.map { axis in
-            let raw = try IioValueParsing.number(try backend.read(axis.raw), attribute: axis.raw)
-            return IioValueParsing.convert(raw: raw, offset: axis.offset, scale: axis.scale) * kind.coreUnitsPerIioUnit
+        vector(fromRaw: try axes.map { try IioValueParsing.number(try backend.read($0.raw), attribute: $0.raw) })
+    }
+
+    /// Raw x, y, z counts (from sysfs or a buffer) to Core units in the body frame.
+    func vector(fromRaw raw: [Double]) -> Vector3 {
+        let v = zip(axes, raw).map { axis, raw in
+            IioValueParsing.convert(raw: raw, offset: axis.offset, scale: axis.scale) * kind.coreUnitsPerIioUnit
         }
         return toBody.apply(Vector3(x: v[0], y: v[1], z: v[2]))
+    }
+
+    /// The trigger to capture with: the one named, else one the device already has or its driver made for it
+    /// (`NAME-trigger` from ST drivers, `NAME-devN` from others); nil means polled reads.
+    static func captureTrigger(
+        for device: IioDeviceInfo, among devices: [IioDeviceInfo], choice: IioCaptureMode
+    ) -> (use: Bool, trigger: String?) {
+        switch choice {
+        case .polled: return (false, nil)
+        case .trigger(let name): return (true, name)
+        case .automatic:
+            if device.hasTrigger { return (true, nil) }
+            let number = device.id.drop { !$0.isNumber }
+            let own = ["\(device.name)-trigger", "\(device.name)-dev\(number)"]
+            if let trigger = devices.first(where: { $0.isTrigger && own.contains($0.name) }) {
+                return (true, trigger.name)
+            }
+            return (false, nil)
+        }
     }
 
     /// Where drivers and libiio versions put the mount matrix, most common first: libiio 0.24 shows the kernel's

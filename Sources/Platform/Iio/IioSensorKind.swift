@@ -56,3 +56,13 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 }
+
+/// How a sensor is read.
+public enum IioCaptureMode: Hashable, Sendable {
+    /// A triggered buffer when the device has a trigger (assigned, or its driver's own), else polled reads.
+    case automatic
+    /// Polled sysfs reads at the caller's rate.
+    case polled
+    /// A triggered buffer with this trigger (a trigger device's name, e.g. "hrtimer-20hz").
+    case trigger(String)
+}

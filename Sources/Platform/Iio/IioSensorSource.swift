@@ -2,17 +2,27 @@ import Core
 
 /// A magnetometer or accelerometer read through IIO, delivered as body-frame `SensorEvent`s.
 ///
-/// Polled: the event loop calls `poll(now:)` at the sample rate (from a timerfd). A read that fails (device
-/// unbound, I/O error) becomes one "lost" status event; the source then rescans with backoff on later polls and
-/// reports "available" again when the device is back, without a restart.
+/// Two ways to read, chosen at start: a triggered buffer when the device has a trigger (watch
+/// `captureFileDescriptor` and call `readCapture(now:)` when it is readable), else polled reads (call `poll(now:)`
+/// at the sample rate from a timerfd). Call `poll(now:)` from a timer in both modes: it also rescans for a lost
+/// device. A read that fails (device unbound, I/O error) becomes one "lost" status event; the source then rescans
+/// with backoff and reports "available" again when the device is back, without a restart. The capture descriptor
+/// changes across a loss: re-register it when it differs from the one watched.
 public final class IioSensorSource {
     public let kind: IioSensorKind
     /// A device name, label or `iio:deviceN` to use instead of the first known one (`--mag-device`).
     public let deviceOverride: String?
     /// Sensor-after-mount-matrix axes to body axes (x forward, y right, z down).
     public let boardOrientation: AxisMatrix
+    /// Buffered or polled.
+    public let captureMode: IioCaptureMode
+    /// A triggered capture with no sample for this long counts as lost. The kernel's buffer descriptor never
+    /// wakes once its device is unbound, so silence is the only sign.
+    public let stallSeconds: Double
+    private var lastCaptureActivity: Timestamp?
     private let openBackend: () throws -> IioBackend
     private var backend: IioBackend?
+    private var capture: IioCapture?
     private var channels: IioSensorChannels?
     private var backoff: RetryBackoff
     /// When the next rescan is due while the device is missing.
@@ -22,18 +32,20 @@ public final class IioSensorSource {
 
     public convenience init(
         kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: AxisMatrix = .identity,
-        backoff: RetryBackoff = RetryBackoff()
+        captureMode: IioCaptureMode = .automatic, stallSeconds: Double = 1, backoff: RetryBackoff = RetryBackoff()
     ) {
         self.init(
-            kind: kind, deviceOverride: deviceOverride, boardOrientation: boardOrientation, backoff: backoff,
-            openBackend: { try LibIioLocalContext() })
+            kind: kind, deviceOverride: deviceOverride, boardOrientation: boardOrientation, captureMode: captureMode,
+            stallSeconds: stallSeconds, backoff: backoff, openBackend: { try LibIioLocalContext() })
     }
 
     init(
-        kind: IioSensorKind, deviceOverride: String?, boardOrientation: AxisMatrix, backoff: RetryBackoff,
-        openBackend: @escaping () throws -> IioBackend
+        kind: IioSensorKind, deviceOverride: String?, boardOrientation: AxisMatrix, captureMode: IioCaptureMode,
+        stallSeconds: Double, backoff: RetryBackoff, openBackend: @escaping () throws -> IioBackend
     ) {
         self.kind = kind
+        self.captureMode = captureMode
+        self.stallSeconds = max(0.05, stallSeconds)
         self.deviceOverride = deviceOverride
         self.boardOrientation = boardOrientation
         self.backoff = backoff
@@ -47,6 +59,9 @@ public final class IioSensorSource {
     /// The kernel's mount matrix of the device in use.
     public var mountMatrix: AxisMatrix? { channels?.mountMatrix }
 
+    /// The kernel buffer's descriptor while capturing from a trigger; nil in polled mode or while lost.
+    public var captureFileDescriptor: Int32? { capture?.pollFileDescriptor }
+
     /// Finds and sets up the device now; reports whether it is there.
     public func start(now: Timestamp) -> [SensorEvent] {
         guard channels == nil else { return [] }
@@ -54,12 +69,26 @@ public final class IioSensorSource {
             let backend = try openBackend()
             let channels = try IioSensorChannels(
                 kind: kind, backend: backend, override: deviceOverride, boardOrientation: boardOrientation)
+            var notes = channels.notes
+            var how = "polled"
+            let plan = IioSensorChannels.captureTrigger(for: channels.device, among: backend.devices, choice: captureMode)
+            if plan.use {
+                do {
+                    capture = try backend.openCapture(
+                        deviceID: channels.device.id, channels: kind.axisChannels, trigger: plan.trigger,
+                        samplesPerRead: 1)
+                    lastCaptureActivity = now
+                    how = "triggered by \(plan.trigger ?? "its current trigger")"
+                } catch {
+                    notes.append("polling instead of a triggered buffer: \(error)")
+                }
+            }
             self.backend = backend
             self.channels = channels
             backoff.reset()
             nextRetry = nil
-            let notes = channels.notes.isEmpty ? "" : "; " + channels.notes.joined(separator: "; ")
-            return status(true, "\(channels.device.name) (\(channels.device.id)) found\(notes)", now: now)
+            let detail = ([how] + notes).joined(separator: "; ")
+            return status(true, "\(channels.device.name) (\(channels.device.id)) found, \(detail)", now: now)
         } catch {
             backend = nil
             nextRetry = backoff.nextAttempt(after: now)
@@ -73,17 +102,47 @@ public final class IioSensorSource {
             guard let due = nextRetry, now >= due else { return [] }
             return start(now: now)
         }
+        if capture != nil {
+            guard let last = lastCaptureActivity, now.seconds(since: last) > stallSeconds else { return [] }
+            let silence = IioError(
+                operation: "capture", code: 0,
+                reason: "no samples for \(formatFixed(now.seconds(since: last), digits: 1)) s")
+            return lose(channels, silence, now: now)
+        }
         do {
             let value = try channels.read(backend)
             return [kind.event(value, at: now)]
         } catch {
-            // Drop the whole context: libiio's local context is a snapshot of sysfs, and a device that comes back
-            // may have a new id.
-            self.channels = nil
-            self.backend = nil
-            nextRetry = backoff.nextAttempt(after: now)
-            return status(false, "\(channels.device.name): \(error)", now: now)
+            return lose(channels, error, now: now)
         }
+    }
+
+    /// Reads the samples the trigger captured; call when `captureFileDescriptor` is readable. Samples carry the
+    /// kernel's timestamp when it is on our clock, else `now`.
+    public func readCapture(now: Timestamp) -> [SensorEvent] {
+        guard let channels, let capture else { return [] }
+        do {
+            let samples = try capture.read()
+            if !samples.isEmpty { lastCaptureActivity = now }
+            return samples.map { sample in
+                let time = capture.timestampsAreMonotonic ? sample.timestampNanoseconds.map(Timestamp.init) : nil
+                return kind.event(channels.vector(fromRaw: sample.raw.map(Double.init)), at: time ?? now)
+            }
+        } catch {
+            return lose(channels, error, now: now)
+        }
+    }
+
+    /// Drops the whole context: libiio's local context is a snapshot of sysfs, and a device that comes back may
+    /// have a new id.
+    private func lose(_ channels: IioSensorChannels, _ error: Error, now: Timestamp) -> [SensorEvent] {
+        capture?.close()
+        capture = nil
+        lastCaptureActivity = nil
+        self.channels = nil
+        backend = nil
+        nextRetry = backoff.nextAttempt(after: now)
+        return status(false, "\(channels.device.name): \(error)", now: now)
     }
 
     /// A status event only when availability changes, so an outage is one "lost" line, not one per retry.

@@ -1,0 +1,121 @@
+import CIio
+import Glibc
+
+// Triggered-buffer capture on libiio 0.24. Part of the libiio boundary: with `Iio+Syscalls.swift`, the only
+// files that call libiio.
+
+extension LibIioLocalContext {
+    /// The corresponding C functions are `iio_device_set_trigger`, `iio_channel_enable` and
+    /// `iio_device_create_buffer`.
+    func openCapture(deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int) throws
+        -> IioCapture
+    {
+        let dev = try device(deviceID)
+        if let trigger {
+            errno = 0
+            let trig = try Self.require(iio_context_find_device(context, trigger), "find IIO trigger \(trigger)")
+            try Self.check(iio_device_set_trigger(dev, trig), "make \(trigger) the trigger of \(deviceID)")
+        }
+        // Kernel timestamps on our clock, when the driver lets us choose (default is CLOCK_REALTIME).
+        var monotonic = false
+        if iio_device_find_attr(dev, "current_timestamp_clock") != nil {
+            _ = iio_device_attr_write(dev, "current_timestamp_clock", "monotonic")
+            var text = [CChar](repeating: 0, count: 64)
+            monotonic =
+                iio_device_attr_read(dev, "current_timestamp_clock", &text, text.count) > 0
+                && String(cString: text).hasPrefix("monotonic")
+        }
+        for index in 0..<iio_device_get_channels_count(dev) {
+            if let chn = iio_device_get_channel(dev, index) { iio_channel_disable(chn) }
+        }
+        let wanted = try channels.map { try channel(deviceID, $0) }
+        wanted.forEach { iio_channel_enable($0) }
+        let timestamp = iio_device_find_channel(dev, "timestamp", false)
+        if let timestamp { iio_channel_enable(timestamp) }
+        errno = 0
+        let buffer = try Self.require(
+            iio_device_create_buffer(dev, max(1, samplesPerRead), false), "start capture on \(deviceID)")
+        return try LibIioCapture(
+            owner: self, deviceID: deviceID, buffer: buffer, channels: wanted, timestamp: timestamp,
+            timestampsAreMonotonic: monotonic)
+    }
+}
+
+/// One kernel buffer. The corresponding C functions are `iio_buffer_refill`, `iio_buffer_first`,
+/// `iio_buffer_step`, `iio_buffer_end` and `iio_channel_convert`.
+final class LibIioCapture: IioCapture {
+    /// The buffer points into its context: keep the context alive until the buffer is destroyed.
+    private let owner: LibIioLocalContext
+    private let deviceID: String
+    private var buffer: OpaquePointer?
+    private let channels: [OpaquePointer]
+    private let timestamp: OpaquePointer?
+    let pollFileDescriptor: Int32
+    let timestampsAreMonotonic: Bool
+
+    init(
+        owner: LibIioLocalContext, deviceID: String, buffer: OpaquePointer, channels: [OpaquePointer], timestamp: OpaquePointer?,
+        timestampsAreMonotonic: Bool
+    ) throws {
+        self.owner = owner
+        self.deviceID = deviceID
+        self.timestampsAreMonotonic = timestampsAreMonotonic
+        self.buffer = buffer
+        self.channels = channels
+        self.timestamp = timestamp
+        let fd = iio_buffer_get_poll_fd(buffer)
+        pollFileDescriptor = fd
+        if fd < 0 {
+            iio_buffer_destroy(buffer)
+            self.buffer = nil
+            try LibIioLocalContext.check(fd, "get the poll descriptor of \(deviceID)'s buffer")
+        }
+        // Non-blocking: refill returns -EAGAIN instead of waiting, so the event loop never stalls here.
+        try LibIioLocalContext.check(iio_buffer_set_blocking_mode(buffer, false), "make \(deviceID)'s buffer non-blocking")
+    }
+
+    deinit { close() }
+
+    func read() throws -> [(raw: [Int64], timestampNanoseconds: Int64?)] {
+        guard let buffer else {
+            throw IioError(operation: "read \(deviceID)'s buffer", code: EBADF, reason: "capture was closed")
+        }
+        let status = iio_buffer_refill(buffer)
+        if status == -Int(EAGAIN) { return [] }
+        try LibIioLocalContext.check(Int32(clamping: status), "read \(deviceID)'s buffer")
+        let step = iio_buffer_step(buffer)
+        guard step > 0, let end = iio_buffer_end(buffer) else { return [] }
+        var samples: [(raw: [Int64], timestampNanoseconds: Int64?)] = []
+        let firsts = channels.map { iio_buffer_first(buffer, $0) }
+        let stamp = timestamp.flatMap { iio_buffer_first(buffer, $0) }
+        var offset = 0
+        while let first = firsts.first, let p = first, p + offset < end {
+            let raw = zip(channels, firsts).map { chn, base in Self.value(chn, base! + offset) }
+            let time = timestamp.flatMap { chn in stamp.map { Self.value(chn, $0 + offset) } }
+            samples.append((raw, time))
+            offset += step
+        }
+        return samples
+    }
+
+    func close() {
+        guard let buffer else { return }
+        self.buffer = nil
+        iio_buffer_destroy(buffer)
+    }
+
+    /// One channel's value in a sample: libiio converts endianness, shift and sign; we widen to 64 bits.
+    private static func value(_ chn: OpaquePointer, _ source: UnsafeMutableRawPointer) -> Int64 {
+        var out: Int64 = 0
+        iio_channel_convert(chn, &out, source)
+        guard let format = iio_channel_get_data_format(chn)?.pointee else { return out }
+        let bits = Int(format.length)
+        guard bits > 0, bits < 64 else { return out }
+        // convert wrote `length` bits in host order; sign-extend from the data's own width.
+        let width = Int(format.bits)
+        let masked = out & ((1 << Int64(bits)) - 1)
+        guard format.is_signed, width > 0, width < 64 else { return masked }
+        let shift = Int64(64 - width)
+        return (masked << shift) >> shift
+    }
+}
