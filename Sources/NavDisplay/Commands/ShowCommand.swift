@@ -3,7 +3,9 @@ import Foundation
 import Platform
 
 /// `navdisplay show`: puts a run of frames (one per heading) on a display and optionally holds the last one until
-/// SIGINT/SIGTERM; what the VM display tests drive. Prints one line of counts when done.
+/// SIGINT/SIGTERM; what the VM display tests drive. Each frame is exactly what
+/// `navdisplay render --size WxH --heading H --orientation O --style S` writes, so the screen can be compared with it.
+/// Prints one line of counts when done.
 struct ShowCommand: Command {
     static let name = "show"
     static let summary = "show frames for a run of headings on a display (for display tests)"
@@ -12,9 +14,13 @@ struct ShowCommand: Command {
 
         Shows one frame per heading, waiting for each page flip, then (with --hold) keeps the last frame on the
         screen until SIGINT or SIGTERM. On exit the console comes back. Prints the frame and flip counts.
+        Frames are the ones `navdisplay render` draws for the same size, heading, orientation and style.
 
         OPTIONS:
           --headings LIST         comma-separated headings in degrees (default 0)
+          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --style day|night       colours (default day)
+          --pattern               a plain test pattern instead of the map scene
           --size WxH              frame size for --display png (screens use their mode)
           --hold                  keep the last frame up until SIGINT/SIGTERM
         \(DisplayOptions.help)
@@ -25,6 +31,9 @@ struct ShowCommand: Command {
     var headings: [Double] = [0]
     var size = (width: 800, height: 480)
     var hold = false
+    var orientation = OrientationMode.headingUp
+    var style = StyleName.day
+    var pattern = false
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
@@ -37,6 +46,9 @@ struct ShowCommand: Command {
                 }
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--hold"): hold = true
+            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
+            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
+            case .flag("--pattern"): pattern = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard try display.parse(f, &args) else { throw args.unknown(f) }
@@ -51,9 +63,13 @@ struct ShowCommand: Command {
         let screen = try display.open(pngSize: size)
         defer { closeDisplay(screen) }
         print("display: \(screen.name)")
+        let scene = pattern ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
         var stoppedBy: String?
         for heading in headings {
-            try screen.present(TestPattern.frame(width: screen.width, height: screen.height, heading: heading))
+            let frame =
+                scene.map { renderFrame($0, heading: heading) }
+                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: heading)
+            try screen.present(frame)
             if let drm = screen as? DrmDisplay { try drm.finishPendingFlips() }
             if let signal = TerminationSignals.take() {
                 stoppedBy = signal
@@ -74,6 +90,24 @@ struct ShowCommand: Command {
         closeDisplay(screen)
         print("closed\(stoppedBy.map { " on \($0)" } ?? ""): console restored")
         return 0
+    }
+}
+
+extension ShowCommand {
+    /// The frame `navdisplay render` draws with these settings and its defaults (Helsinki, zoom 16, accuracy 5°).
+    // Keep in step with RenderCommand.run: the VM tests compare this frame on screen with render's PNG, so any
+    // drift fails them.
+    func renderFrame(_ scene: Scene, heading degrees: Double) -> FrameBuffer {
+        let report = HeadingReport(trueDegrees: degrees, accuracyDegrees: 5)
+        let h = report.usableHeading
+        let bearing: Angle = orientation == .northUp ? .north : h?.direction ?? .north
+        let camera = Camera(
+            mode: orientation, center: GeoCoordinate(latitude: 60.16952, longitude: 24.94130), zoom: 16,
+            mapBearing: bearing, width: scene.width, height: scene.height)
+        let input = SceneInput(
+            camera: camera, mode: orientation, heading: h, positionErrorMetres: 8, speedMetresPerSecond: nil,
+            positionStatus: "Fixed position", headingStatus: h.map { _ in "True north" })
+        return scene.render(input)
     }
 }
 

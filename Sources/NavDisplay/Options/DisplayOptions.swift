@@ -29,6 +29,8 @@ struct DisplayOptions {
           --mode WxH[@HZ]         the mode, e.g. 1024x768 or 1920x1080@60 (default: the preferred mode)
           --rotate DEG            how the panel is mounted: 0, 90, 180 or 270 (clockwise; default 0)
           --format FMT            xrgb8888 | rgb565 (default: what the primary plane takes, XRGB8888 first)
+          --present HOW           flip | dirtyfb: page flips on two buffers (default), or one buffer and
+                                  DirtyFB, as for panels without vblank (chosen by itself when flips fail)
           --png-dir DIR           with --display png: the folder for the frames (default demo-frames)
         """
 
@@ -49,6 +51,10 @@ struct DisplayOptions {
             drm.rotation = try args.value(for: flag, expecting: "0, 90, 180 or 270") { PanelRotation(degrees: $0) }
         case "--format":
             drm.format = try args.value(for: flag, expecting: "xrgb8888 or rgb565") { PixelFormat(rawValue: $0) }
+        case "--present":
+            drm.forceDirtyFB = try args.value(for: flag, expecting: "flip or dirtyfb") {
+                $0 == "flip" ? false : $0 == "dirtyfb" ? true : nil
+            }
         case "--png-dir": pngDirectory = try args.value(for: flag, expecting: "a folder name")
         default: return false
         }
