@@ -54,10 +54,12 @@ struct SensorsCommand: Command {
                 duration = try args.number(for: "--duration", in: 0.1...86_400, what: "seconds from 0.1 to 86400")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
             case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "a device name")
-            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
+            case .flag("--accel-device"):
+                accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
             case .flag("--board-orientation"):
                 orientation = try args.value(
-                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z") { AxisMatrix(axes: $0) }
+                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z"
+                ) { AxisMatrix(axes: $0) }
             case .flag("--gpsd"):
                 (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT") { text in
                     guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
@@ -89,7 +91,8 @@ struct SensorsCommand: Command {
         let start = MonotonicClock.now()
         let magnetometer = IioSensorSource(
             kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation, captureMode: captureMode)
-        let accelerometer = useAccel
+        let accelerometer =
+            useAccel
             ? IioSensorSource(
                 kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation,
                 captureMode: captureMode) : nil
@@ -101,7 +104,9 @@ struct SensorsCommand: Command {
                 print(Self.line(for: event, since: start))
             }
         }
-        show(magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? []))
+        show(
+            magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? [])
+        )
         let period = 1 / rate
         var nextTick = start
         let end = start.adding(seconds: duration)
@@ -143,7 +148,8 @@ struct SensorsCommand: Command {
         case .gyroscope(let s): return "gyroscope \(t) \(xyz(s.radiansPerSecond)) rad/s"
         case .gpsFix(let f): return "gps \(t) fix \(GpsdProbe.describe(f))"
         case .gpsSky(let s): return "gps \(t) satellites \(s.satellitesUsed)/\(s.satellitesSeen)"
-        case .compassHeading(_, let h): return "heading \(t) \(h.magneticDegrees.map { formatFixed($0, digits: 1) } ?? "-")"
+        case .compassHeading(_, let h):
+            return "heading \(t) \(h.magneticDegrees.map { formatFixed($0, digits: 1) } ?? "-")"
         case .sourceStatus(_, let s):
             let name = s.source == .magnetometer ? "compass" : s.source.rawValue
             return "\(name) \(s.available ? "back" : "lost") \(t): \(s.detail)"

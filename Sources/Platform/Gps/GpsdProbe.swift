@@ -9,9 +9,10 @@ public enum GpsdProbe {
         let start = MonotonicClock.now()
         let first = source.connect(now: start)
         guard let fd = source.fileDescriptor else {
-            let reason = first.compactMap { event -> String? in
-                if case .sourceStatus(_, let s) = event { return s.detail } else { return nil }
-            }.first ?? "unknown error"
+            let reason =
+                first.compactMap { event -> String? in
+                    if case .sourceStatus(_, let s) = event { return s.detail } else { return nil }
+                }.first ?? "unknown error"
             return "gpsd at \(host):\(port): not reachable (\(reason))\n"
         }
         let deadline = start.adding(seconds: timeoutSeconds)
@@ -24,8 +25,11 @@ public enum GpsdProbe {
         source.disconnect()
         var lines = ["gpsd at \(host):\(port): reachable\(source.release.map { ", release \($0)" } ?? "")"]
         lines.append("  devices: \(source.devices.isEmpty ? "none" : source.devices.joined(separator: " "))")
-        lines.append("  fix: \(source.lastFix.map(describe) ?? "none within \(formatFixed(timeoutSeconds, digits: 1)) s")")
-        if let sky = source.lastSky { lines.append("  satellites: \(sky.satellitesUsed) used of \(sky.satellitesSeen) seen") }
+        lines.append(
+            "  fix: \(source.lastFix.map(describe) ?? "none within \(formatFixed(timeoutSeconds, digits: 1)) s")")
+        if let sky = source.lastSky {
+            lines.append("  satellites: \(sky.satellitesUsed) used of \(sky.satellitesSeen) seen")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -81,7 +81,9 @@ struct GpsdReading: Hashable, Sendable {
         }
         if mode >= .threeD { fix.altitudeMetres = value(altitudeMSL, when: .altitude) }
         fix.speedMetresPerSecond = value(speed, when: .speed).flatMap { $0 >= 0 ? $0 : nil }
-        fix.courseDegrees = value(track, when: .track).map { ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
+        fix.courseDegrees = value(track, when: .track).map {
+            ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        }
         if let eph = finite(eph) {
             fix.horizontalErrorMetres = eph
         } else if let x = value(epx, when: .horizontalError), let y = value(epy, when: .horizontalError) {

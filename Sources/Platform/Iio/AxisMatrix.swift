@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// A 3×3 matrix that turns sensor axes into other axes: the kernel's mount matrix, or the board's orientation on
 /// the vehicle. Applied as `rows · v`: output x is row 0 dotted with the input.
@@ -26,7 +26,8 @@ public struct AxisMatrix: Hashable, Sendable, CustomStringConvertible {
         let columns = [0, 1, 2].map { j in
             Vector3(x: other.rows[0].component(j), y: other.rows[1].component(j), z: other.rows[2].component(j))
         }
-        return AxisMatrix(rows: rows.map { row in Vector3(x: row.dot(columns[0]), y: row.dot(columns[1]), z: row.dot(columns[2])) })
+        return AxisMatrix(
+            rows: rows.map { row in Vector3(x: row.dot(columns[0]), y: row.dot(columns[1]), z: row.dot(columns[2])) })
     }
 
     /// The kernel's text (`in_mount_matrix`): "x1, y1, z1; x2, y2, z2; x3, y3, z3", one row per `;`.

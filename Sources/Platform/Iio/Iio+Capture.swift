@@ -54,7 +54,8 @@ final class LibIioCapture: IioCapture {
     let timestampsAreMonotonic: Bool
 
     init(
-        owner: LibIioLocalContext, deviceID: String, buffer: OpaquePointer, channels: [OpaquePointer], timestamp: OpaquePointer?,
+        owner: LibIioLocalContext, deviceID: String, buffer: OpaquePointer, channels: [OpaquePointer],
+        timestamp: OpaquePointer?,
         timestampsAreMonotonic: Bool
     ) throws {
         self.owner = owner
@@ -71,7 +72,8 @@ final class LibIioCapture: IioCapture {
             try LibIioLocalContext.check(fd, "get the poll descriptor of \(deviceID)'s buffer")
         }
         // Non-blocking: refill returns -EAGAIN instead of waiting, so the event loop never stalls here.
-        try LibIioLocalContext.check(iio_buffer_set_blocking_mode(buffer, false), "make \(deviceID)'s buffer non-blocking")
+        try LibIioLocalContext.check(
+            iio_buffer_set_blocking_mode(buffer, false), "make \(deviceID)'s buffer non-blocking")
     }
 
     deinit { close() }

@@ -18,7 +18,9 @@ public enum IioProbe {
     static func report(_ backend: IioBackend, magnetometerOverride: String?, accelerometerOverride: String?) -> String {
         var chosen: [String: String] = [:]
         var summary: [String] = []
-        for (kind, override) in [(IioSensorKind.magnetometer, magnetometerOverride), (.accelerometer, accelerometerOverride)] {
+        for (kind, override) in [
+            (IioSensorKind.magnetometer, magnetometerOverride), (.accelerometer, accelerometerOverride),
+        ] {
             do {
                 let device = try IioDeviceChooser.choose(kind, among: backend.devices, override: override)
                 chosen[device.id, default: ""] += chosen[device.id] == nil ? kind.rawValue : ", \(kind.rawValue)"
@@ -31,7 +33,9 @@ public enum IioProbe {
         if backend.devices.isEmpty { lines.append("  none") }
         for device in backend.devices {
             let use = chosen[device.id].map { "  <- would use as \($0)" } ?? ""
-            lines.append("  \(device.id) \(device.name.isEmpty ? "(no name)" : device.name)\(device.label.map { " label \($0)" } ?? "")\(use)")
+            let name = device.name.isEmpty ? "(no name)" : device.name
+            let label = device.label.map { " label \($0)" } ?? ""
+            lines.append("  \(device.id) \(name)\(label)\(use)")
             let inputs = device.channels.filter { !$0.isOutput }.map(\.id)
             lines.append("    channels: \(inputs.isEmpty ? "none" : inputs.joined(separator: " "))")
             for kind in IioSensorKind.allCases where IioDeviceChooser.hasAxes(device, kind) {
@@ -50,12 +54,16 @@ public enum IioProbe {
         }
         let unit = kind == .magnetometer ? "gauss" : "m/s²"
         var lines: [String] = []
-        let scale = device.channel(x)?.attributes.contains("scale") == true ? read(.channel(device.id, x, "scale")) : nil
-        let offset = device.channel(x)?.attributes.contains("offset") == true ? read(.channel(device.id, x, "offset")) : nil
-        lines.append("    \(kind.channelType) scale: \(scale.map { "\($0) \(unit) per count" } ?? "none (counts are \(unit))")\(offset.map { ", offset \($0)" } ?? "")")
+        let scale =
+            device.channel(x)?.attributes.contains("scale") == true ? read(.channel(device.id, x, "scale")) : nil
+        let offset =
+            device.channel(x)?.attributes.contains("offset") == true ? read(.channel(device.id, x, "offset")) : nil
+        let scaleText = scale.map { "\($0) \(unit) per count" } ?? "none (counts are \(unit))"
+        lines.append("    \(kind.channelType) scale: \(scaleText)\(offset.map { ", offset \($0)" } ?? "")")
         let correction = IioSensorKind.scaleCorrection(forDriver: device.name)
         if correction != 1 {
-            lines.append("    scale correction: × \(formatFixed(correction, digits: 0)) (this driver's scale is not in \(unit))")
+            let factor = formatFixed(correction, digits: 0)
+            lines.append("    scale correction: × \(factor) (this driver's scale is not in \(unit))")
         }
         let rate: String?
         if device.attributes.contains("sampling_frequency") {
@@ -66,7 +74,8 @@ public enum IioProbe {
             rate = nil
         }
         let available = read(.device(device.id, "sampling_frequency_available"))
-        lines.append("    rate: \(rate.map { "\($0) Hz" } ?? "unknown")\(available.map { " (available: \($0))" } ?? "")")
+        lines.append(
+            "    rate: \(rate.map { "\($0) Hz" } ?? "unknown")\(available.map { " (available: \($0))" } ?? "")")
         if let place = IioSensorChannels.mountMatrixPlaces(of: device, kind: kind).first {
             let text = read(place) ?? "unreadable"
             let parsed = AxisMatrix(mountMatrix: text).map { $0.description } ?? "not a matrix: \"\(text)\""

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// One chosen IIO device, set up for reading: where its raw values are, the constants that turn them into body-frame
 /// Core units, and what was done to it at start.
@@ -36,7 +36,8 @@ struct IioSensorChannels {
             let scale: Double
             if info?.attributes.contains("scale") == true {
                 scale = try IioValueParsing.number(
-                    try backend.read(.channel(device.id, channel, "scale")), attribute: .channel(device.id, channel, "scale"))
+                    try backend.read(.channel(device.id, channel, "scale")),
+                    attribute: .channel(device.id, channel, "scale"))
             } else {
                 // A driver without scale reports in the ABI's unit already.
                 scale = 1
@@ -125,7 +126,8 @@ struct IioSensorChannels {
         let onDevice = device.attributes.contains("sampling_frequency")
         let onChannel = device.channel(x)?.attributes.contains("sampling_frequency") == true
         guard onDevice || onChannel else { return }
-        let rate: IioAttribute = onDevice ? .device(device.id, "sampling_frequency") : .channel(device.id, x, "sampling_frequency")
+        let rate: IioAttribute =
+            onDevice ? .device(device.id, "sampling_frequency") : .channel(device.id, x, "sampling_frequency")
         let availablePlaces: [IioAttribute] = [
             .device(device.id, "sampling_frequency_available"),
             .device(device.id, "in_\(kind.channelType)_sampling_frequency_available"),
@@ -157,7 +159,8 @@ enum IioDeviceChooser {
     {
         let usable = devices.filter { hasAxes($0, kind) }
         if let override {
-            guard let device = devices.first(where: { $0.name == override || $0.id == override || $0.label == override })
+            guard
+                let device = devices.first(where: { $0.name == override || $0.id == override || $0.label == override })
             else {
                 throw IioError(
                     operation: "find \(kind.rawValue) \"\(override)\"", code: 0,
@@ -184,6 +187,7 @@ enum IioDeviceChooser {
     }
 
     private static func list(_ devices: [IioDeviceInfo]) -> String {
-        devices.isEmpty ? "none" : devices.map { "\($0.name.isEmpty ? "?" : $0.name) (\($0.id))" }.joined(separator: ", ")
+        devices.isEmpty
+            ? "none" : devices.map { "\($0.name.isEmpty ? "?" : $0.name) (\($0.id))" }.joined(separator: ", ")
     }
 }

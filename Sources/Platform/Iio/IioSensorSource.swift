@@ -71,7 +71,8 @@ public final class IioSensorSource {
                 kind: kind, backend: backend, override: deviceOverride, boardOrientation: boardOrientation)
             var notes = channels.notes
             var how = "polled"
-            let plan = IioSensorChannels.captureTrigger(for: channels.device, among: backend.devices, choice: captureMode)
+            let plan = IioSensorChannels.captureTrigger(
+                for: channels.device, among: backend.devices, choice: captureMode)
             if plan.use {
                 do {
                     capture = try backend.openCapture(

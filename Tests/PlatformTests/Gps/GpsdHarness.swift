@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Glibc
+
 @testable import Platform
 
 /// NMEA 0183 sentences for a receiver riding east through Helsinki (60.17 N, 24.94 E) at 10 knots.
@@ -35,7 +36,7 @@ final class PseudoTerminal {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0, let name = ttyname(slave) else {
-            throw HarnessError("cannot create a pseudo-terminal: \(String(cString: strerror(errno)))")
+            throw GpsdHarnessError("cannot create a pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         self.master = master
         slavePath = String(cString: name)
@@ -80,14 +81,16 @@ final class GpsdDaemon {
     }
 
     static var executable: String? {
-        ["/usr/sbin/gpsd", "/usr/bin/gpsd", "/usr/local/sbin/gpsd"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/sbin/gpsd", "/usr/bin/gpsd", "/usr/local/sbin/gpsd"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Starts gpsd in the foreground (-N), polling the device without clients (-n), read-only (-b), and waits up to
     /// `timeout` seconds until its port accepts connections.
     func start(timeout: Double = 10) throws {
         guard let executable = Self.executable else {
-            throw HarnessError("gpsd is not installed: run scripts/install-deps (apt package gpsd)")
+            throw GpsdHarnessError("gpsd is not installed: run scripts/install-deps (apt package gpsd)")
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
@@ -100,12 +103,12 @@ final class GpsdDaemon {
         process = p
         let deadline = MonotonicClock.now().adding(seconds: timeout)
         while MonotonicClock.now() < deadline {
-            if !p.isRunning { throw HarnessError("gpsd exited at start with status \(p.terminationStatus)") }
+            if !p.isRunning { throw GpsdHarnessError("gpsd exited at start with status \(p.terminationStatus)") }
             if loopbackAccepts(port: port) { return }
             usleep(50_000)
         }
         stop()
-        throw HarnessError("gpsd did not listen on port \(port) within \(timeout) s")
+        throw GpsdHarnessError("gpsd did not listen on port \(port) within \(timeout) s")
     }
 
     /// Kills the gpsd this object started (SIGTERM, then SIGKILL after two seconds) and waits for it.
@@ -121,7 +124,7 @@ final class GpsdDaemon {
     }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
+struct GpsdHarnessError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
@@ -129,7 +132,7 @@ struct HarnessError: Error, CustomStringConvertible {
 /// A loopback TCP port nobody listens on right now.
 func unusedLoopbackPort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw GpsdHarnessError("socket: \(String(cString: strerror(errno)))") }
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -137,9 +140,11 @@ func unusedLoopbackPort() throws -> Int {
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        }
     }
-    guard bound else { throw HarnessError("bind: \(String(cString: strerror(errno)))") }
+    guard bound else { throw GpsdHarnessError("bind: \(String(cString: strerror(errno)))") }
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
@@ -161,7 +166,7 @@ func loopbackAccepts(port: Int) -> Bool {
 
 /// Runs the adapter the way the event loop does (poll on its descriptor, a timer for retries) while feeding NMEA,
 /// until `done` holds for the events so far or `timeout` seconds pass. Never blocks longer than 100 ms at a time.
-func pump(
+func pumpGpsd(
     _ source: GpsdSource, feeding terminal: PseudoTerminal?, from second: inout Int, altitude: Bool = true,
     timeout: Double, until done: ([SensorEvent]) -> Bool
 ) -> [SensorEvent] {
@@ -189,7 +194,7 @@ func pump(
 }
 
 extension SensorEvent {
-    var fix: GPSFix? { if case .gpsFix(let f) = self { return f } else { return nil } }
-    var sky: GPSSky? { if case .gpsSky(let s) = self { return s } else { return nil } }
-    var status: SourceStatus? { if case .sourceStatus(_, let s) = self { return s } else { return nil } }
+    var fixValue: GPSFix? { if case .gpsFix(let f) = self { return f } else { return nil } }
+    var skyValue: GPSSky? { if case .gpsSky(let s) = self { return s } else { return nil } }
+    var statusValue: SourceStatus? { if case .sourceStatus(_, let s) = self { return s } else { return nil } }
 }

@@ -1,5 +1,6 @@
 import Core
 import Testing
+
 @testable import Platform
 
 /// gpsd's NaN-or-set fields become optionals at the boundary, and only there.

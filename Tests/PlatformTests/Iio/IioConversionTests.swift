@@ -1,5 +1,6 @@
 import Core
 import Testing
+
 @testable import Platform
 
 /// IIO's text attributes and axis conversions at their edges; no hardware needed.
@@ -158,7 +159,9 @@ struct IioDeviceChooserTests {
         #expect { try IioDeviceChooser.choose(.magnetometer, among: devices, override: "ak8975") } throws: { error in
             "\(error)".contains("hmc5883l (iio:device0)")
         }
-        #expect(throws: IioError.self) { try IioDeviceChooser.choose(.magnetometer, among: devices, override: "lis3dh") }
+        #expect(throws: IioError.self) {
+            try IioDeviceChooser.choose(.magnetometer, among: devices, override: "lis3dh")
+        }
     }
 
     @Test func noDeviceOfTheKindIsAnError() {
