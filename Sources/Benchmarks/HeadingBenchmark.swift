@@ -81,10 +81,9 @@ func runHeadingBenchmark() {
     askew.mountYawDegrees = 20
     scenarios.append(.init(
         name: "ride, 20° mounting offset", ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 300, segments: ride([
-            // Then slower than course mode: the compass, with the learned offset, drives the heading.
-            .init(duration: 4, startSpeed: 6, endSpeed: 2), .init(duration: 10, startSpeed: 2),
-            .init(duration: 6, turnDegrees: 90, startSpeed: 2), .init(duration: 10, startSpeed: 2),
-            .init(duration: 3, startSpeed: 2, endSpeed: 0), .init(duration: 10),
+            // Then a stop and on slower than course mode: the compass, with the learned offset, drives the heading.
+            .init(duration: 4, startSpeed: 6, endSpeed: 0), .init(duration: 8), .init(duration: 2, startSpeed: 0, endSpeed: 2),
+            .init(duration: 6, startSpeed: 2), .init(duration: 6, turnDegrees: 90, startSpeed: 2), .init(duration: 10, startSpeed: 2),
         ]), device: askew, seed: 24),
         calibration: calibration))
 

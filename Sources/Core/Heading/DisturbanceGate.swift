@@ -10,7 +10,7 @@ public struct DisturbanceGate: Sendable {
     public var holdSeconds: Double
     public private(set) var lastDisturbance: Timestamp?
 
-    public init(magnitudeTolerance: Double = 0.05, dipToleranceDegrees: Double = 4, holdSeconds: Double = 0.6) {
+    public init(magnitudeTolerance: Double = 0.05, dipToleranceDegrees: Double = 4, holdSeconds: Double = 1.5) {
         self.magnitudeTolerance = magnitudeTolerance
         self.dipToleranceDegrees = dipToleranceDegrees
         self.holdSeconds = holdSeconds

@@ -43,6 +43,9 @@ public struct HeadingConfiguration: Sendable {
     /// Without a trusted compass or course, the last heading is held this long with a growing accuracy, then
     /// the heading becomes unknown.
     public var holdSeconds = 5.0
+    /// When a disturbance is noticed, the held heading is the one from this long before (the field was already
+    /// bending the heading while it grew below the gate's thresholds).
+    public var rollbackSeconds = 1.5
     /// Accuracy assumed for an uncalibrated compass, and for the tilt error when the board is assumed level.
     public var uncalibratedAccuracyDegrees = 15.0
     public var levelAssumedAccuracyDegrees = 8.0

@@ -41,6 +41,13 @@ public struct HeadingEstimator: Sendable {
     var lastGood: (heading: Heading, time: Timestamp)?
     /// The last two fixes with a speed, for the vehicle's own acceleration (removed from the accelerometer).
     var motion: (time: Timestamp, speed: Double, acceleration: Double)?
+    /// Recent trusted compass headings (every 0.1 s, the last few seconds), to roll back to when a disturbance is
+    /// noticed: a magnet's field grows for a while before the gate trips, and pulls the heading with it.
+    var history: [(time: Timestamp, heading: Heading)] = []
+    var wasDisturbed = false
+    /// The vehicle's turn rate from the last two fixes at walking speed or more (°/s), and the last such course.
+    var turnRate: (fixTime: Timestamp, degreesPerSecond: Double)?
+    var lastCourse: (time: Timestamp, degrees: Double)?
     /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
     var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
 
@@ -115,14 +122,10 @@ public struct HeadingEstimator: Sendable {
         let age = max(0, t.seconds(since: m.time))
         let speed = max(0, m.speed + m.acceleration * min(age, 1))
         let along = speed > 0.2 ? m.acceleration : 0
-        // Turn rate from GPS course when fresh, else from the compass while it is trusted (a rate frozen while
-        // the compass is gated out would otherwise keep tilting "down" and keep the compass gated out).
+        // Turn rate from GPS course only: the compass's own rate would feed back (a wrong rate tilts "down",
+        // which turns the compass, which changes its rate).
         var rate = 0.0
-        if let c = courseRate, t.seconds(since: c.fixTime) < 2 {
-            rate = c.degreesPerSecond
-        } else if compassTrusted {
-            rate = max(-90, min(90, filter.rateDegreesPerSecond))
-        }
+        if let c = turnRate, t.seconds(since: c.fixTime) < 2 { rate = c.degreesPerSecond }
         let across = speed * rate * .pi / 180
         // The device may sit turned by the mounting offset: the vehicle's forward axis is then −offset from body x.
         let o = -(learner.offsetDegrees ?? 0) * .pi / 180
@@ -154,7 +157,10 @@ public struct HeadingEstimator: Sendable {
                 expectedMagnitude = cal.fieldRadiusMicrotesla * here / calField
             }
         }
-        let expectedDip = gravityTrusted ? estimate.field?.inclinationDegrees : nil
+        // The dip check needs the true "down": not while the vehicle moves, when its own accelerations (only
+        // partly removed) tilt the measured down by a few degrees. The strength check needs no down and stays.
+        let moving = motion.map { $0.speed > 0.5 && s.time.seconds(since: $0.time) < 2 } ?? false
+        let expectedDip = gravityTrusted && !moving ? estimate.field?.inclinationDegrees : nil
         if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
             compassTrusted = false
             return
@@ -185,14 +191,27 @@ public struct HeadingEstimator: Sendable {
         if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
             if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
-            motion = (fix.time, v, max(-6, min(6, a)))
+            // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
+            // compass would turn into degrees: small values are shrunk to zero, real ones kept.
+            motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
+            if let c1 = fix.courseDegrees, v >= 1, let prev = lastCourse, case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3 {
+                let rate = Angle(prev.degrees).signedDifference(to: Angle(c1)) / dt
+                turnRate = (fix.time, max(-60, min(60, MotionMath.shrink(rate, by: 3))))
+            } else {
+                turnRate = nil
+            }
+            lastCourse = fix.courseDegrees.flatMap { v >= 1 ? (fix.time, $0) : nil }
         } else {
             motion = nil
+            turnRate = nil
+            lastCourse = nil
         }
         let previousDriving = fusion.drivingFix(at: fix.time)
         fusion.update(fix)
         let compassNow = compassVehicle(at: fix.time)
-        if configuration.calibration != nil || externalAccuracy != nil, estimate.declinationDegrees != nil,
+        // Learn only at steady speed: speeding up or braking tilts the accelerometer's "down" and bends the compass.
+        let steady = abs(motion?.acceleration ?? 1) < 0.3
+        if configuration.calibration != nil || externalAccuracy != nil, estimate.declinationDegrees != nil, steady,
             let c = compassNow?.withoutOffset
         {
             learner.observe(fix: fix, compass: c)
@@ -205,8 +224,7 @@ public struct HeadingEstimator: Sendable {
                 let rate = Angle(c0).signedDifference(to: Angle(c1)) / dt
                 // Course noise of a degree per fix makes a straight line look like a ±1.5 °/s turn: rates that small
                 // are shrunk to nothing instead of being extrapolated.
-                let shrunk = rate.sign == .minus ? min(0, rate + 2) : max(0, rate - 2)
-                courseRate = (fix.time, max(-45, min(45, shrunk)))
+                courseRate = (fix.time, max(-45, min(45, MotionMath.shrink(rate, by: 2))))
             } else {
                 courseRate = nil
             }
@@ -280,6 +298,19 @@ public struct HeadingEstimator: Sendable {
         let drivingFix = fusion.drivingFix(at: t)
         estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
 
+        let disturbedNow = flags.contains(.disturbed)
+        if disturbedNow && !wasDisturbed,
+            let before = history.last(where: {
+                let age = t.seconds(since: $0.time)
+                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1
+            })
+        {
+            lastGood = (before.heading, t)
+            if frozen != nil { frozen?.direction = before.heading.direction }
+            history.removeAll()
+        }
+        wasDisturbed = disturbedNow
+
         var heading: Heading?
         if standstill.isStandingStill, let held = frozen ?? estimate.heading {
             var f = held
@@ -336,6 +367,10 @@ public struct HeadingEstimator: Sendable {
             }
             if let h = heading, !flags.contains(.held) { lastGood = (h, t) }
         }
+        if let h = heading, !flags.contains(.held), !disturbedNow {
+            if history.last.map({ t.seconds(since: $0.time) >= 0.1 }) ?? true { history.append((t, h)) }
+            while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 { history.removeFirst() }
+        }
         estimate.heading = heading
         estimate.flags = flags
         estimate.time = t
@@ -346,5 +381,12 @@ public struct HeadingEstimator: Sendable {
         let speed = max(fix.speedMetresPerSecond ?? 0.1, 0.1)
         let speedError = max(fix.speedErrorMetresPerSecond ?? 0.3, 0.1)
         return max(1, atan2(speedError, speed) * 180 / .pi)
+    }
+}
+
+enum MotionMath {
+    /// Soft threshold: moves `value` towards zero by `amount`, and to zero when it is smaller.
+    static func shrink(_ value: Double, by amount: Double) -> Double {
+        value < 0 ? min(0, value + amount) : max(0, value - amount)
     }
 }
