@@ -1,0 +1,83 @@
+import Glibc
+
+/// What failed while writing or reading a small file, and what to do about it.
+public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var what: String
+    public var description: String { "\(path): \(what)" }
+}
+
+/// Small files (calibration, configuration) replaced all at once: a crash or power cut leaves either the old
+/// file or the new one, never a mix or an empty file.
+///
+/// Every call into the C library for this lives in this file; all of them return -1 and set errno.
+public enum AtomicFile {
+    /// Writes `text` to `path` atomically: write a temporary file beside it → fsync it → rename it over `path` →
+    /// fsync the directory (so the rename itself survives a power cut).
+    public static func write(_ text: String, to path: String, permissions: mode_t = 0o644) throws {
+        let directory = directoryName(of: path)
+        let temporary = "\(path).tmp-\(getpid())"
+        let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions) }
+        guard fd >= 0 else {
+            throw AtomicFileError(path: path, what: "cannot create \(temporary): \(errnoText()) (check that \(directory) exists and is writable)")
+        }
+        var failure: String?
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count && failure == nil {
+            let n = bytes[offset...].withUnsafeBytes { buffer in retrying { Int32(truncatingIfNeeded: Glibc.write(fd, buffer.baseAddress, buffer.count)) } }
+            if n < 0 { failure = "write failed: \(errnoText())" } else { offset += Int(n) }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
+        if close(fd) != 0 && failure == nil { failure = "close failed: \(errnoText())" }
+        if failure == nil && rename(temporary, path) != 0 { failure = "rename over the old file failed: \(errnoText())" }
+        if let failure {
+            unlink(temporary)
+            throw AtomicFileError(path: path, what: failure + " (the old file, if any, is unchanged)")
+        }
+        let dirFd = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard dirFd >= 0 else { throw AtomicFileError(path: path, what: "written, but cannot open \(directory) to sync it: \(errnoText())") }
+        defer { close(dirFd) }
+        if fsync(dirFd) != 0 {
+            throw AtomicFileError(path: path, what: "written, but syncing \(directory) failed: \(errnoText())")
+        }
+    }
+
+    /// Reads a whole small file as UTF-8 text; nil when it does not exist, throws on any other failure.
+    public static func read(_ path: String, maxBytes: Int = 1 << 20) throws -> String? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw AtomicFileError(path: path, what: "cannot open: \(errnoText())")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { b in retrying { Int32(truncatingIfNeeded: Glibc.read(fd, b.baseAddress, b.count)) } }
+            if n < 0 { throw AtomicFileError(path: path, what: "read failed: \(errnoText())") }
+            if n == 0 { break }
+            bytes += chunk[0..<Int(n)]
+            if bytes.count > maxBytes { throw AtomicFileError(path: path, what: "larger than \(maxBytes) bytes; not a calibration or configuration file") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw AtomicFileError(path: path, what: "is not UTF-8 text")
+        }
+        return text
+    }
+
+    static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+
+    static func retrying(_ body: () -> Int32) -> Int32 {
+        while true {
+            let r = body()
+            if r >= 0 || errno != EINTR { return r }
+        }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
