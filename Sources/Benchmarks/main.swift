@@ -1,6 +1,7 @@
 // `swift run -c release Benchmarks [NAME...]`: runs the named benchmarks, or all of them.
 let benchmarks: [(name: String, run: () -> Void)] = [
-    ("heading", runHeadingBenchmark)
+    ("heading", runHeadingBenchmark),
+    ("composite", runCompositeBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
