@@ -161,8 +161,9 @@ class Initramfs:
         self.add_file("/bin/busybox", host=BUSYBOX, mode=0o755)
         self.add_symlink("/bin/sh", "busybox")
         self.add_file("/init", data=INIT.encode(), mode=0o755)
-        self.add_file("/etc/passwd", data=b"root:x:0:0:root:/root:/bin/sh\n")
-        self.add_file("/etc/group", data=b"root:x:0:\nvideo:x:44:\n")
+        # An unprivileged user for permission tests: `su -s /bin/sh nav -c CMD`.
+        self.add_file("/etc/passwd", data=b"root:x:0:0:root:/root:/bin/sh\nnav:x:1000:1000:nav:/tmp:/bin/sh\n")
+        self.add_file("/etc/group", data=b"root:x:0:\nvideo:x:44:\nnav:x:1000:\n")
         for name in ["modules.dep", "modules.alias", "modules.symbols", "modules.builtin", "modules.order"]:
             path = kernel.root / "lib/modules" / kernel.version / name
             if path.exists():
