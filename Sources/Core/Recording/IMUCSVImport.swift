@@ -18,7 +18,7 @@ public enum IMUCSVImport {
     }
 
     public static func read(_ text: String, file: String) throws -> Recording {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var lineNumber = 0
         while let first = lines.first, first.isEmpty || first.hasPrefix("#") {
             lines.removeFirst()

@@ -22,7 +22,7 @@ public enum NMEAImport {
             guard let utc = state.utc, let t0 = origin else { return }
             let time = Timestamp(seconds: utc - t0)
             let fullUTC = date.map { $0 + state.timeOfDay! }
-            if state.hasPosition || state.mode != nil {
+            do {
                 var mode = state.mode ?? (state.coordinate != nil ? .twoD : .noFix)
                 if state.valid == false { mode = .noFix }
                 events.append(.gpsFix(GPSFix(
@@ -40,7 +40,7 @@ public enum NMEAImport {
         }
 
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = Substring(raw)
             if line.hasSuffix("\r") { line = line.dropLast() }

@@ -8,7 +8,7 @@ public enum RecordingImport {
     /// The kind of file these bytes look like, or nil.
     public static func kind(of bytes: [UInt8]) -> Kind? {
         let prefix = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        for line in prefix.split(separator: "\n") {
+        for line in prefix.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let l = line.trimmingSpaces
             if l.isEmpty || l.hasPrefix("#") { continue }
             if l.hasPrefix(RecordingFormat.magic) { return .navdisplay }

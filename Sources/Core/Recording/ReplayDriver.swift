@@ -1,38 +1,54 @@
-/// Drives a `NavigationPipeline` from sensor events the way a live run does: every event goes to the heading
-/// estimator (raw magnetometer, accelerometer, GPS, or a compass's own reports) and to the pipeline's `NavState`;
-/// after each event that changes the estimate, its heading reaches `NavState` as a compass report.
-///
-/// Frames are ticked by event time, never by a wall clock, so the same events give the same frames at any speed.
+/// Turns raw sensor events into what `NavState` needs: every event goes to the heading estimator (raw
+/// magnetometer, accelerometer, GPS, or a compass's own reports); after each event that changes the estimate,
+/// its heading follows as a compass report. Live runs, replays and the demo share it.
+public struct HeadingFeed: Sendable {
+    public private(set) var estimator: HeadingEstimator
+    /// Events seen so far, by kind ("mag", "fix", …).
+    public private(set) var counts: [String: Int] = [:]
+
+    public init(configuration: HeadingConfiguration) { estimator = HeadingEstimator(configuration: configuration) }
+
+    /// What `event` means for `NavState`: the event itself (raw samples are ignored there; a compass's own report
+    /// is replaced by the fused one), followed by the estimator's heading when the event changed it.
+    public mutating func navigationEvents(for event: SensorEvent) -> [SensorEvent] {
+        counts[ReplayDriver.kind(of: event), default: 0] += 1
+        estimator.apply(event)
+        switch event {
+        case .compassHeading(let t, _): return [.compassHeading(t, estimator.estimate.report)]
+        case .magnetometer(let s): return [.compassHeading(s.time, estimator.estimate.report)]
+        case .gpsFix(let f): return [event, .compassHeading(f.time, estimator.estimate.report)]
+        case .sourceStatus(let t, _): return [event, .compassHeading(t, estimator.estimate.report)]
+        case .accelerometer, .gyroscope, .gpsSky: return [event]
+        }
+    }
+
+    /// A whole event stream as `NavState` sees it (for feeds that apply events themselves, such as the demo's
+    /// display loop).
+    public static func navigationEvents(_ events: [SensorEvent], configuration: HeadingConfiguration) -> [SensorEvent] {
+        var feed = HeadingFeed(configuration: configuration)
+        var out: [SensorEvent] = []
+        out.reserveCapacity(events.count * 2)
+        for e in events { out += feed.navigationEvents(for: e) }
+        return out
+    }
+}
+
+/// Drives a `NavigationPipeline` from sensor events the way a live run does (through a `HeadingFeed`), and ticks
+/// frames by event time, never by a wall clock, so the same events give the same frames at any speed.
 public final class ReplayDriver {
     public let pipeline: NavigationPipeline
-    public private(set) var estimator: HeadingEstimator
-    /// Events applied so far, by kind ("mag", "fix", …).
-    public private(set) var counts: [String: Int] = [:]
+    public private(set) var feed: HeadingFeed
+    public var estimator: HeadingEstimator { feed.estimator }
+    public var counts: [String: Int] { feed.counts }
 
     public init(pipeline: NavigationPipeline, heading configuration: HeadingConfiguration) {
         self.pipeline = pipeline
-        self.estimator = HeadingEstimator(configuration: configuration)
+        feed = HeadingFeed(configuration: configuration)
     }
 
     /// Takes one event into account.
     public func apply(_ event: SensorEvent) {
-        counts[ReplayDriver.kind(of: event), default: 0] += 1
-        estimator.apply(event)
-        switch event {
-        case .compassHeading(let t, _):
-            // The estimator fused the compass's report with GPS; NavState shows the estimator's result.
-            pipeline.apply(.compassHeading(t, estimator.estimate.report))
-        case .magnetometer(let s):
-            pipeline.apply(.compassHeading(s.time, estimator.estimate.report))
-        case .gpsFix(let f):
-            pipeline.apply(event)
-            pipeline.apply(.compassHeading(f.time, estimator.estimate.report))
-        case .sourceStatus(let t, _):
-            pipeline.apply(event)
-            pipeline.apply(.compassHeading(t, estimator.estimate.report))
-        case .accelerometer, .gyroscope, .gpsSky:
-            pipeline.apply(event)
-        }
+        for e in feed.navigationEvents(for: event) { pipeline.apply(e) }
     }
 
     /// Feeds `events` in order and calls `frame` every `interval` seconds of event time (after every event up to

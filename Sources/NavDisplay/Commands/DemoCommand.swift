@@ -10,8 +10,8 @@ struct DemoCommand: Command {
     static let help = """
         USAGE: navdisplay demo [options]
 
-        Rides a short bundled route through central Helsinki (a stop at the lights, turns, a moment with an
-        untrusted compass) through the same code a live run uses: in real time on the screen when one is usable
+        Rides the bundled recording recordings/helsinki-ride.navrec (central Helsinki: a stop at the lights, a
+        left turn, a passing tram's magnet, a U-turn, a GPS dropout; raw magnetometer, accelerometer and GPS) through the same code a live run uses: in real time on the screen when one is usable
         (DRM/KMS, else fbdev), otherwise as PNG frames in a folder.
 
         OPTIONS:
@@ -76,9 +76,10 @@ struct DemoCommand: Command {
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
-        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: DemoRide.waypoints[0])
+        let ride = try demoRideEvents()
+        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: ride.start)
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
-        let feed = TimedFeed(events: DemoRide.events())
+        let feed = TimedFeed(events: ride.events)
         let wallStart = ProcessClock.now(), cpuStart = ProcessClock.cpuNanoseconds()
         loop.beforeFrame = { now in
             let due = feed.take(upToSeconds: Double(now - wallStart) / 1e9)
@@ -98,15 +99,15 @@ struct DemoCommand: Command {
         let display = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
         let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
-        let pipeline = NavigationPipeline(
-            scene: scene, mode: orientation, zoom: zoom, fallbackCenter: DemoRide.waypoints[0])
-        let events = DemoRide.events()
+        let ride = try demoRideEvents()
+        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: ride.start)
+        let events = ride.events
         let frames = try playToFrames(events, pipeline: pipeline, display: display, interval: interval)
         let duration = events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
         print("""
             navdisplay demo: wrote \(frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(out)/
               they show a bike ride through central Helsinki in \(orientation.rawValue) mode: the arrow, its trail,
-              a stop at the lights (speed 0, the compass untrusted for a moment: the arrow becomes a dot) and the HUD.
+              a stop at the lights, a left turn, a tram's magnet, a U-turn, a GPS dropout, and the HUD.
               first: \(display.writtenPaths.first ?? "-")
               last:  \(display.writtenPaths.last ?? "-")
             """)

@@ -101,7 +101,9 @@ struct ReplayCommand: Command {
     }
 
     func run() throws -> Int32 {
+        let readStart = MonotonicClock.now()
         var recording = try loadRecording(file)
+        let readSeconds = MonotonicClock.now().seconds(since: readStart)
         reportWarnings(recording.warnings, command: Self.name)
         guard let first = recording.events.first else {
             throw RecordingError("\(file): no samples to replay")
@@ -181,6 +183,7 @@ struct ReplayCommand: Command {
         } while loop && stopped == nil
         try traceHandle?.close()
         let wall = MonotonicClock.now().seconds(since: wallStart)
+        let total = MonotonicClock.now().seconds(since: readStart)
         let ride = (recording.events.last?.time.seconds(since: recording.events.first!.time) ?? 0) * Double(pass)
         if let path = summary {
             let text = TraceSummary.text(
@@ -190,8 +193,9 @@ struct ReplayCommand: Command {
         }
         let eventsCount = recording.events.count * pass
         print("""
-            navdisplay replay: \(eventsCount) events, \(formatFixed(ride, digits: 1)) s of ride in \(formatFixed(wall, digits: 3)) s \
-            (\(formatFixed(ride / max(wall, 1e-9), digits: 0))x real time), \(frames) frame ticks\
+            navdisplay replay: \(eventsCount) events, \(formatFixed(ride, digits: 1)) s of ride in \(formatFixed(total, digits: 3)) s \
+            (read \(formatFixed(readSeconds, digits: 3)) s, play \(formatFixed(wall, digits: 3)) s; \(formatFixed(ride / max(total, 1e-9), digits: 0))x real time), \
+            \(frames) frame ticks\
             \(sink != nil ? ", frames hash \(String(frameHash, radix: 16))" : ""); skipped lines: \(recording.warnings.count)
             """)
         if let s = stopped { print("navdisplay replay: stopped by \(s)") }
@@ -261,4 +265,37 @@ final class TraceFile {
         try flush()
         try handle.close()
     }
+}
+
+/// Where a bundled recording (`recordings/NAME.navrec`) is: `$NAVDISPLAY_RECORDINGS`, then beside the binary
+/// (`recordings/`, `../share/navdisplay/recordings/`), then in a source checkout above the binary (the repo when
+/// run from .build), then the current directory. The error lists every place looked at.
+func bundledRecordingPath(_ name: String) throws -> String {
+    let file = "\(name).navrec"
+    var candidates: [String] = []
+    if let dir = Environment.value("NAVDISPLAY_RECORDINGS") { candidates.append("\(dir)/\(file)") }
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    candidates.append(dir.appendingPathComponent("recordings/\(file)").path)
+    candidates.append(dir.appendingPathComponent("../share/navdisplay/recordings/\(file)").standardized.path)
+    for _ in 0..<6 {
+        dir = dir.deletingLastPathComponent()
+        candidates.append(dir.appendingPathComponent("recordings/\(file)").path)
+    }
+    candidates.append(FileManager.default.currentDirectoryPath + "/recordings/\(file)")
+    if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
+    throw RecordingError(
+        "bundled recording \(file) not found; looked in: \(candidates.joined(separator: ", ")) (set NAVDISPLAY_RECORDINGS to the folder holding it, or regenerate it with scripts/make-recordings)")
+}
+
+/// The demo's ride: the bundled recording, turned into the events NavState sees (raw sensors through the heading
+/// estimator with the recording's calibration), and where it starts.
+func demoRideEvents() throws -> (events: [SensorEvent], start: GeoCoordinate) {
+    let recording = try loadRecording(try bundledRecordingPath("helsinki-ride"))
+    reportWarnings(recording.warnings, command: "demo")
+    var config = HeadingConfiguration(calibration: recording.header.calibration)
+    config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
+    config.fallbackCoordinate = recording.header.place
+    let start = recording.header.place ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
+    return (HeadingFeed.navigationEvents(recording.events, configuration: config), start)
 }
