@@ -18,8 +18,8 @@ The guest's init mounts proc, sys, devtmpfs and debugfs, then runs every line th
 (/dev/ttyS0, echo off) and answers with a marker carrying the exit status, so tests drive the guest step by step.
 Only the Python standard library is needed here; `screendump()` returns a PIL image (python3-pil).
 
-The guest is booted with TCG by default (KVM here is a nested paravirtual KVM that cannot run a stock kernel);
-NAVVM_ACCEL=kvm uses KVM when a plain boot is proven to work there.
+The guest runs under KVM only when a plain boot was proven to work on this host (once, cached); otherwise TCG
+(KVM here is a nested paravirtual KVM that cannot run a stock kernel). NAVVM_ACCEL=tcg|kvm forces one.
 """
 
 from __future__ import annotations
@@ -308,21 +308,28 @@ class _Stream:
             return data
 
 
+def _connect(path: Path, timeout: float, alive, what: str) -> socket.socket:
+    """Connects to a unix socket QEMU serves, giving up at once when QEMU has exited."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(str(path))
+            return sock
+        except OSError:
+            sock.close()
+            if not alive():
+                raise VMError(f"QEMU exited before its {what} socket came up")
+            if time.monotonic() > deadline:
+                raise VMError(f"{what} socket {path} did not come up in {timeout:.0f} s")
+            time.sleep(0.05)
+
+
 class QMP:
     """The QEMU machine protocol over a unix socket."""
 
-    def __init__(self, path: Path, timeout: float = 30):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise VMError(f"QMP socket {path} did not come up")
-                time.sleep(0.05)
+    def __init__(self, path: Path, timeout: float = 30, alive=lambda: True):
+        self.sock = _connect(path, timeout, alive, "QMP")
         self.file = self.sock.makefile("rwb")
         self._read()  # greeting
         self.execute("qmp_capabilities")
@@ -377,7 +384,7 @@ class VM:
         raise VMError(f"unknown vga {self.vga!r}: use std, virtio, cirrus or none")
 
     def start(self, boot_timeout: float = 120) -> "VM":
-        accel = os.environ.get("NAVVM_ACCEL", "tcg")
+        accel = os.environ.get("NAVVM_ACCEL") or choose_accel(self.kernel)
         args = ["qemu-system-x86_64", "-accel", accel, "-cpu", "max" if accel == "tcg" else "host",
                 "-m", str(self.memory_mb), "-smp", "1", "-no-reboot", "-display", "none",
                 "-monitor", "none", "-serial", "stdio",
@@ -391,9 +398,15 @@ class VM:
         self.started = time.monotonic()
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.console = _Stream(self.proc.stdout.read1, self.log_file)
-        self.qmp = QMP(self.dir / "qmp.sock")
-        if self.want_serial2:
-            self.serial2 = Serial2(self.dir / "serial2.sock")
+        try:
+            alive = lambda: self.proc.poll() is None  # noqa: E731
+            self.qmp = QMP(self.dir / "qmp.sock", alive=alive)
+            if self.want_serial2:
+                self.serial2 = Serial2(self.dir / "serial2.sock", alive=alive)
+        except (OSError, json.JSONDecodeError, VMError) as error:
+            time.sleep(0.2)
+            raise VMError(f"QEMU ({accel}) stopped before its monitor answered ({error}); it said:\n"
+                          + self.console.take().decode(errors="replace")[-2000:])
         self.console.wait_for(rb"@@BOOTED@@", boot_timeout)
         self.boot_seconds = time.monotonic() - self.started
         return self
@@ -470,22 +483,41 @@ class VM:
         self.stop()
 
 
+def choose_accel(kernel: Kernel) -> str:
+    """KVM when /dev/kvm exists and a plain boot of this kernel was proven to work there, else TCG.
+
+    The proof (one boot of a busybox-only initramfs) is cached per kernel and host kernel in .vm-cache: a nested
+    paravirtual KVM such as this machine's exits with emulation failures, and TCG is then the answer for good.
+    """
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "tcg"
+    stamp = CACHE / f"accel-{kernel.version}-{os.uname().release}"
+    if stamp.exists():
+        return stamp.read_text().strip()
+    verdict = "tcg"
+    with tempfile.TemporaryDirectory() as tmp:
+        initrd = Initramfs(kernel).write(Path(tmp) / "initrd.cpio")
+        vm = VM(kernel, initrd, vga="none")
+        try:
+            os.environ["NAVVM_ACCEL"] = "kvm"
+            vm.start(boot_timeout=30)
+            if vm.check("echo kvm-ok").strip() == "kvm-ok":
+                verdict = "kvm"
+        except VMError as error:
+            log(f"KVM cannot boot the stock kernel here, using TCG ({str(error).splitlines()[0]})")
+        finally:
+            del os.environ["NAVVM_ACCEL"]
+            vm.stop()
+    stamp.write_text(verdict + "\n")
+    return verdict
+
+
 class Serial2:
     """The guest's /dev/ttyS1 as a socket on the host; everything the guest sends is drained into a buffer
     (an undrained socket stalls the UART)."""
 
-    def __init__(self, path: Path, timeout: float = 10):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise VMError(f"second serial port socket {path} did not come up")
-                time.sleep(0.05)
+    def __init__(self, path: Path, timeout: float = 10, alive=lambda: True):
+        self.sock = _connect(path, timeout, alive, "second serial port")
         self.stream = _Stream(self.sock.recv)
 
     def write(self, data: bytes) -> None:
