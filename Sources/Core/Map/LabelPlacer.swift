@@ -36,6 +36,8 @@ public final class LabelPlacer {
     public static let flipHysteresisDegrees = 5.0
     /// At most this many labels per frame: a glance needs few, large names.
     public var maxLabels = 40
+    /// Points of interest are the least important names: at most this many per frame.
+    public var maxPOIs = 8
     private var lastPlaced: Set<String> = []
     private var flipped: [String: Bool] = [:]
 
@@ -59,8 +61,9 @@ public final class LabelPlacer {
         var placed: [PlacedLabel] = []
         var seen: Set<String> = []
         var nextFlipped: [String: Bool] = [:]
+        var pois = 0
         for c in sorted where placed.count < maxLabels && !seen.contains(c.key) {
-            if c.kind == .poi && zoom < 16 { continue }
+            if c.kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
             let layout = fonts.layout(c.kind)
             let label: PlacedLabel?
             if c.kind == .road {
@@ -73,6 +76,7 @@ public final class LabelPlacer {
             grid.insert(label.boxes.map { $0.insetBy(-3) })
             placed.append(label)
             seen.insert(c.key)
+            if c.kind == .poi { pois += 1 }
         }
         lastPlaced = seen
         flipped = nextFlipped

@@ -141,6 +141,12 @@ extension MapSchema {
             }
             return .placeLabel(rank: rank)
         case "poi":
+            // Stops and platforms crowd a city centre with names a rider does not steer by.
+            let sub = l.string("subclass", of: f) ?? ""
+            if ["bus_stop", "platform", "stop_position", "tram_stop", "halt", "bicycle_parking", "parking",
+                "waste_basket", "bench", "post_box", "telephone", "toilets", "recycling"].contains(sub) {
+                return .none
+            }
             return .poiLabel(rank: Int(l.property("rank", of: f)?.numberValue ?? 20))
         case "water_name": return .waterLabel
         default: return .none

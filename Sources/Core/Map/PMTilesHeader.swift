@@ -155,10 +155,12 @@ public enum PMTilesTileID {
     }
 
     public static func tile(_ id: UInt64) -> TileID? {
+        // Tiles before zoom z: (4^z − 1) / 3, which fits in 64 bits up to z = 31.
+        func before(_ z: Int) -> UInt64 { ((1 << (UInt64(z) * 2)) - 1) / 3 }
         var z = 0
-        while z < 32, ((1 << (UInt64(z + 1) * 2)) - 1) / 3 <= id { z += 1 }
-        guard z < 32 else { return nil }
-        var pos = id - ((1 << (UInt64(z) * 2)) - 1) / 3
+        while z < 31, before(z + 1) <= id { z += 1 }
+        guard id - before(z) < UInt64(1) << (UInt64(z) * 2) else { return nil }
+        var pos = id - before(z)
         var x: UInt64 = 0, y: UInt64 = 0, s: UInt64 = 1
         let n = UInt64(1) << UInt64(z)
         while s < n {
