@@ -24,6 +24,7 @@ struct SensorsCommand: Command {
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
           --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
           --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
+          --timer-only            take captured samples only on the sample timer, not from the buffer's descriptor
           --gpsd HOST:PORT        gpsd to read (default localhost:2947)
           --no-gps                do not connect to gpsd
           --no-accel              do not read an accelerometer
@@ -43,6 +44,7 @@ struct SensorsCommand: Command {
     var useAccel = true
     var probeOnly = false
     var captureMode = IioCaptureMode.automatic
+    var timerOnly = false
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
@@ -70,6 +72,7 @@ struct SensorsCommand: Command {
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
             case .flag("--polled"): captureMode = .polled
+            case .flag("--timer-only"): timerOnly = true
             case .flag("--no-gps"): useGps = false
             case .flag("--no-accel"): useAccel = false
             case .flag("--probe"): probeOnly = true
@@ -122,7 +125,7 @@ struct SensorsCommand: Command {
             // The descriptors can change after a loss, so they are gathered afresh each time round.
             var watched: [(fd: Int32, read: (Timestamp) -> [SensorEvent])] = []
             if let gps, let fd = gps.fileDescriptor { watched.append((fd, gps.readAvailable)) }
-            for source in [magnetometer, accelerometer].compactMap({ $0 }) {
+            for source in [magnetometer, accelerometer].compactMap({ $0 }) where !timerOnly {
                 if let fd = source.captureFileDescriptor { watched.append((fd, source.readCapture)) }
             }
             var entries = watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }

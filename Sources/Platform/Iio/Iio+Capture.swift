@@ -82,9 +82,19 @@ final class LibIioCapture: IioCapture {
         guard let buffer else {
             throw IioError(operation: "read \(deviceID)'s buffer", code: EBADF, reason: "capture was closed")
         }
-        let status = iio_buffer_refill(buffer)
-        if status == -Int(EAGAIN) { return [] }
-        try LibIioLocalContext.check(Int32(clamping: status), "read \(deviceID)'s buffer")
+        var samples: [(raw: [Int64], timestampNanoseconds: Int64?)] = []
+        // Each refill takes one buffer's worth; drain until the kernel has nothing more (bounded, so a fast
+        // trigger cannot starve the loop).
+        for _ in 0..<64 {
+            let status = iio_buffer_refill(buffer)
+            if status == -Int(EAGAIN) { break }
+            try LibIioLocalContext.check(Int32(clamping: status), "read \(deviceID)'s buffer")
+            samples += unpack(buffer)
+        }
+        return samples
+    }
+
+    private func unpack(_ buffer: OpaquePointer) -> [(raw: [Int64], timestampNanoseconds: Int64?)] {
         let step = iio_buffer_step(buffer)
         guard step > 0, let end = iio_buffer_end(buffer) else { return [] }
         var samples: [(raw: [Int64], timestampNanoseconds: Int64?)] = []

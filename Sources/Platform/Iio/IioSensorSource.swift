@@ -2,10 +2,10 @@ import Core
 
 /// A magnetometer or accelerometer read through IIO, delivered as body-frame `SensorEvent`s.
 ///
-/// Two ways to read, chosen at start: a triggered buffer when the device has a trigger (watch
-/// `captureFileDescriptor` and call `readCapture(now:)` when it is readable), else polled reads (call `poll(now:)`
-/// at the sample rate from a timerfd). Call `poll(now:)` from a timer in both modes: it also rescans for a lost
-/// device. A read that fails (device unbound, I/O error) becomes one "lost" status event; the source then rescans
+/// Two ways to read, chosen at start: a triggered buffer when the device has a trigger, else polled reads. Call
+/// `poll(now:)` at the sample rate from a timerfd in both modes: it reads one sample (polled), drains what the
+/// trigger captured (buffered), and rescans for a lost device. Optionally also watch `captureFileDescriptor` and
+/// call `readCapture(now:)` when it is readable, for samples as soon as they are captured. A read that fails (device unbound, I/O error) becomes one "lost" status event; the source then rescans
 /// with backoff and reports "available" again when the device is back, without a restart. The capture descriptor
 /// changes across a loss: re-register it when it differs from the one watched.
 public final class IioSensorSource {
@@ -104,7 +104,10 @@ public final class IioSensorSource {
             return start(now: now)
         }
         if capture != nil {
-            guard let last = lastCaptureActivity, now.seconds(since: last) > stallSeconds else { return [] }
+            // Drain here too, so a caller that only runs the sample timer still gets every captured sample.
+            let captured = readCapture(now: now)
+            guard self.capture != nil, let last = lastCaptureActivity, now.seconds(since: last) > stallSeconds
+            else { return captured }
             let silence = IioError(
                 operation: "capture", code: 0,
                 reason: "no samples for \(formatFixed(now.seconds(since: last), digits: 1)) s")
