@@ -5,9 +5,11 @@ import Core
 /// Two ways to read, chosen at start: a triggered buffer when the device has a trigger, else polled reads. Call
 /// `poll(now:)` at the sample rate from a timerfd in both modes: it reads one sample (polled), drains what the
 /// trigger captured (buffered), and rescans for a lost device. Optionally also watch `captureFileDescriptor` and
-/// call `readCapture(now:)` when it is readable, for samples as soon as they are captured. A read that fails (device unbound, I/O error) becomes one "lost" status event; the source then rescans
-/// with backoff and reports "available" again when the device is back, without a restart. The capture descriptor
-/// changes across a loss: re-register it when it differs from the one watched.
+/// call `readCapture(now:)` when it is readable, for samples as soon as they are captured.
+///
+/// A read that fails (device unbound, I/O error) or a capture that falls silent becomes one "lost" status event;
+/// the source then rescans with backoff and reports "available" again when the device is back, without a restart.
+/// The capture descriptor changes across a loss: re-register it when it differs from the one watched.
 public final class IioSensorSource {
     public let kind: IioSensorKind
     /// A device name, label or `iio:deviceN` to use instead of the first known one (`--mag-device`).
