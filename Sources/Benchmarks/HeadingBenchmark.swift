@@ -90,7 +90,8 @@ func runHeadingBenchmark() {
     print("Heading benchmark: simulated 50 Hz magnetometer and accelerometer, 1 Hz GPS, Helsinki, WMM2025.")
     print("Errors against the vehicle's true heading, degrees; naive = atan2 of the raw field + declination; ")
     print("α0.04 = exponential sin/cos filter on our calibrated, tilt-compensated heading; lag = 90 % step time for the")
-    print("step, else the best-fit delay; jitter = σ of sample-to-sample error changes / √2; avail = share with a heading.")
+    print("step, else the best-fit delay; jitter = σ of the error about its mean where the truth held still for 3 s;")
+    print("avail = share of samples with a heading.")
     print("")
     let header = ["scenario", "method", "RMS °", "p95 °", "lag ms", "jitter °", "avail"]
     let widths = [28, 7, 8, 8, 8, 9, 6]
@@ -195,17 +196,18 @@ struct HeadingBenchmarkScenario {
 
     func score(_ output: [Double?], _ times: [Double], _ truth: [Double]) -> Metrics {
         var errors: [Double] = []
-        var previous: Double?
-        var steps: [Double] = []
-        for (o, tr) in zip(output, truth) {
+        // Jitter: the spread of the error about its mean within each run of samples where the truth has held
+        // still for the last 3 s (so what is left is noise, not a step or turn still being followed).
+        var runs: [[Double]] = [[]]
+        for (i, (o, tr)) in zip(output, truth).enumerated() {
             guard let o else {
-                previous = nil
+                runs.append([])
                 continue
             }
             let e = Angle(tr).signedDifference(to: Angle(o))
             errors.append(e)
-            if let p = previous { steps.append(e - p) }
-            previous = e
+            let held = [0.75, 1.5, 2.25, 3].allSatisfy { abs(ride.pose(at: times[i] - $0).heading.signedDifference(to: Angle(tr))) < 1e-6 }
+            if held { runs[runs.count - 1].append(e) } else if !(runs.last?.isEmpty ?? true) { runs.append([]) }
         }
         var m = Metrics()
         guard !errors.isEmpty else { return m }
@@ -213,10 +215,13 @@ struct HeadingBenchmarkScenario {
         m.rms = (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
         let sorted = errors.map(abs).sorted()
         m.p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
-        if !steps.isEmpty {
-            let mean = steps.reduce(0, +) / Double(steps.count)
-            m.jitter = (steps.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(steps.count)).squareRoot() / 2.0.squareRoot()
+        var squares = 0.0, count = 0
+        for run in runs where run.count >= 10 {
+            let mean = run.reduce(0, +) / Double(run.count)
+            squares += run.map { ($0 - mean) * ($0 - mean) }.reduce(0, +)
+            count += run.count
         }
+        m.jitter = count > 0 ? (squares / Double(count)).squareRoot() : .nan
         if let stepAt {
             let before = ride.pose(at: stepAt - 0.01).heading
             let hit = zip(times, output).first { t, o in
