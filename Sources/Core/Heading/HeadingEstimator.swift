@@ -13,12 +13,13 @@ import Foundation
 /// field, dip vs WMM's inclination) → adaptive unit-circle filter → declination (WMM at the current place and
 /// date) and the learned mounting offset. Per GPS fix: declination refresh, course fusion with hysteresis and
 /// lock-out, mounting-offset learning while riding straight, standstill gate. The output picks, in order: frozen
-/// (standing still), GPS course (moving; between fixes advanced by the compass's turn), compass, a held value
-/// for a few seconds, unknown. Gyroscope events are accepted and not used yet. Never reads a clock.
+/// (standing still), GPS course (moving; advanced between fixes by the gyroscope or the course rate), compass, a held value
+/// for a few seconds, unknown. A gyroscope, when there is one, advances the course between fixes and holds the
+/// heading through a disturbance. Never reads a clock.
 public struct HeadingEstimator: Sendable {
     public let configuration: HeadingConfiguration
     /// The current output; updated on every magnetometer reading, GPS fix and source change.
-    public private(set) var estimate = HeadingEstimate()
+    public internal(set) var estimate = HeadingEstimate()
 
     var filter: AdaptiveHeadingFilter
     var gate: DisturbanceGate
@@ -35,15 +36,16 @@ public struct HeadingEstimator: Sendable {
     var decimalYear: Double?
     var fieldPlace: (coordinate: GeoCoordinate, year: Double)?
     /// The compass (vehicle frame, true when possible) at the time of the fix whose course drives the heading.
-    var courseReference: (fixTime: Timestamp, compass: Angle?)?
+    var courseReference: (fixTime: Timestamp, compass: Angle?, gyroYaw: Double?)?
     var frozen: Heading?
     var releaseSince: Timestamp?
-    var lastGood: (heading: Heading, time: Timestamp)?
+    var lastGood: (heading: Heading, time: Timestamp, gyroYaw: Double?)?
+    var yaw = YawIntegrator()
     /// The last two fixes with a speed, for the vehicle's own acceleration (removed from the accelerometer).
     var motion: (time: Timestamp, speed: Double, acceleration: Double)?
     /// Recent trusted compass headings (every 0.1 s, the last few seconds), to roll back to when a disturbance is
     /// noticed: a magnet's field grows for a while before the gate trips, and pulls the heading with it.
-    var history: [(time: Timestamp, heading: Heading)] = []
+    var history: [(time: Timestamp, heading: Heading, gyroYaw: Double?)] = []
     var wasDisturbed = false
     /// The vehicle's turn rate from the last two fixes at walking speed or more (°/s), and the last such course.
     var turnRate: (fixTime: Timestamp, degreesPerSecond: Double)?
@@ -74,8 +76,9 @@ public struct HeadingEstimator: Sendable {
             publish(at: s.time)
         case .accelerometer(let s):
             processAccelerometer(s)
-        case .gyroscope:
-            break
+        case .gyroscope(let s):
+            let down = gravity.flatMap { TiltCompensation.down(fromSpecificForce: $0) } ?? TiltCompensation.levelDown
+            yaw.add(configuration.mount * s.radiansPerSecond, down: down, at: s.time, atRest: standstill.isStandingStill)
         case .gpsFix(let fix):
             processFix(fix)
             publish(at: fix.time)
@@ -217,7 +220,7 @@ public struct HeadingEstimator: Sendable {
             learner.observe(fix: fix, compass: c)
         }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
-            courseReference = (fix.time, compassVehicle(at: fix.time)?.angle)
+            courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
             if let prev = previousDriving, let c0 = prev.courseDegrees, let c1 = fix.courseDegrees,
                 case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3
             {
@@ -243,150 +246,5 @@ public struct HeadingEstimator: Sendable {
         fieldPlace = (here, year)
         estimate.field = field
         estimate.declinationDegrees = field.declinationDegrees
-    }
-
-    // MARK: - Output
-
-    /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
-    func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
-        guard compassTrusted, !compassLost(at: t), let m = filter.angle else { return nil }
-        let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
-        let offset = learner.offsetDegrees ?? 0
-        var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
-        if let external = externalAccuracy {
-            terms.append(external)
-        } else if let cal = configuration.calibration {
-            // A relative radius error r tilts the corrected field by up to about r radians.
-            terms.append(max(0.5, (cal.quality?.residualPercent ?? 1) / 100 * 180 / .pi))
-            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
-        } else {
-            terms.append(configuration.uncalibratedAccuracyDegrees)
-            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
-        }
-        if let h = estimate.field?.horizontalNanotesla, h > 0 {
-            // Approximate WMM declination error model: a fixed part plus one growing as H shrinks.
-            let d = (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
-            terms.append(d)
-        }
-        let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return (trueAngle.rotated(by: offset), trueAngle, accuracy)
-    }
-
-    func compassLost(at t: Timestamp) -> Bool {
-        guard magnetometerAvailable, let last = lastMagnetometerTime else { return true }
-        return t.seconds(since: last) > configuration.compassTimeoutSeconds
-    }
-
-    mutating func publish(at t: Timestamp) {
-        var flags: HeadingFlags = []
-        let reference: NorthReference = estimate.declinationDegrees == nil ? .magneticNorth : .trueNorth
-        if configuration.calibration == nil && externalAccuracy == nil { flags.insert(.uncalibrated) }
-        if levelAssumed && externalAccuracy == nil { flags.insert(.levelAssumed) }
-        if let last = gate.lastDisturbance, t.seconds(since: last) < gate.holdSeconds { flags.insert(.disturbed) }
-        if compassLost(at: t) { flags.insert(.compassLost) }
-        if reference == .magneticNorth { flags.insert(.magneticOnly) }
-        if decimalYear == nil { flags.insert(.dateAssumed) }
-        for w in estimate.field?.warnings ?? [] {
-            switch w {
-            case .dateOutsideValidity: flags.insert(.modelOutOfDate)
-            case .nearMagneticPoleCaution, .nearMagneticPoleBlackout: flags.insert(.nearMagneticPole)
-            }
-        }
-        let compass = compassVehicle(at: t)
-        estimate.compassMagnetic = compassTrusted && !compassLost(at: t) ? filter.angle : nil
-        estimate.mountingOffsetDegrees = learner.offsetDegrees
-        let drivingFix = fusion.drivingFix(at: t)
-        estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
-
-        let disturbedNow = flags.contains(.disturbed)
-        if disturbedNow && !wasDisturbed,
-            let before = history.last(where: {
-                let age = t.seconds(since: $0.time)
-                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1
-            })
-        {
-            lastGood = (before.heading, t)
-            if frozen != nil { frozen?.direction = before.heading.direction }
-            history.removeAll()
-        }
-        wasDisturbed = disturbedNow
-
-        var heading: Heading?
-        if standstill.isStandingStill, let held = frozen ?? estimate.heading {
-            var f = held
-            f.source = .frozen
-            if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
-                // Someone turned the device on the spot: follow once the disagreement has lasted.
-                let since = releaseSince ?? t
-                releaseSince = since
-                if t.seconds(since: since) >= configuration.standstillReleaseSeconds {
-                    f.direction = c.angle
-                    f.accuracyDegrees = c.accuracy
-                    releaseSince = nil
-                }
-            } else {
-                releaseSince = nil
-                if let c = compass {
-                    // At rest the compass is at its best (no vehicle acceleration tilts "down"): let the frozen
-                    // value settle onto it over a few seconds, too slowly for the map to be seen turning.
-                    let dt = max(0, min(1, t.seconds(since: estimate.time ?? t)))
-                    let diff = f.direction.signedDifference(to: c.angle)
-                    f.direction = f.direction.rotated(by: diff * min(1, dt / configuration.standstillSettleSeconds))
-                    f.accuracyDegrees = max(c.accuracy, abs(diff))
-                }
-            }
-            frozen = f
-            heading = f
-            flags.insert(.standingStill)
-            estimate.standstillAnchor = standstill.anchor
-        } else {
-            frozen = nil
-            releaseSince = nil
-            estimate.standstillAnchor = nil
-            if let fix = drivingFix, let course = fix.courseDegrees.flatMap({ Angle(degrees: $0) }) {
-                var direction = course
-                // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
-                let age = t.seconds(since: fix.time)
-                if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference, ref.fixTime == fix.time,
-                    let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
-                {
-                    direction = course.rotated(by: then.signedDifference(to: now))
-                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
-                    // No compass: keep turning at the rate the last two fixes showed.
-                    direction = course.rotated(by: rate.degreesPerSecond * age)
-                }
-                heading = Heading(direction: direction, reference: .trueNorth, accuracyDegrees: courseAccuracy(fix), source: .gpsCourse)
-            } else if let c = compass {
-                heading = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
-            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
-                var h = good.heading
-                // Nobody knows how far it turned since: widen the accuracy with the time held.
-                h.accuracyDegrees += 4 * t.seconds(since: good.time)
-                heading = h
-                flags.insert(.held)
-            }
-            if let h = heading, !flags.contains(.held) { lastGood = (h, t) }
-        }
-        if let h = heading, !flags.contains(.held), !disturbedNow {
-            if history.last.map({ t.seconds(since: $0.time) >= 0.1 }) ?? true { history.append((t, h)) }
-            while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 { history.removeFirst() }
-        }
-        estimate.heading = heading
-        estimate.flags = flags
-        estimate.time = t
-    }
-
-    func courseAccuracy(_ fix: GPSFix) -> Double {
-        if let e = fix.courseErrorDegrees, e.isFinite, e > 0 { return max(1, e) }
-        let speed = max(fix.speedMetresPerSecond ?? 0.1, 0.1)
-        let speedError = max(fix.speedErrorMetresPerSecond ?? 0.3, 0.1)
-        return max(1, atan2(speedError, speed) * 180 / .pi)
-    }
-}
-
-enum MotionMath {
-    /// Soft threshold: moves `value` towards zero by `amount`, and to zero when it is smaller.
-    static func shrink(_ value: Double, by amount: Double) -> Double {
-        value < 0 ? min(0, value + amount) : max(0, value - amount)
     }
 }

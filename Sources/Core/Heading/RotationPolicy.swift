@@ -91,10 +91,12 @@ public struct RotationPolicy: Sendable {
             orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
             return orientation
         }
-        // The dead band is the camera's own `MapRotation`; coming from north-up the map turns at once.
-        var follower = MapRotation(deadBandDegrees: orientation.mode == .northUp ? -1 : deadBandDegrees, bearing: orientation.bearing)
-        follower.follow(target.bearing)
-        orientation = MapOrientation(mode: target.mode, bearing: follower.bearing, driver: target.driver)
+        // Coming from north-up the map turns at once; otherwise only past the dead band.
+        var bearing = orientation.bearing
+        if orientation.mode == .northUp || abs(bearing.signedDifference(to: target.bearing)) > deadBandDegrees {
+            bearing = target.bearing
+        }
+        orientation = MapOrientation(mode: target.mode, bearing: bearing, driver: target.driver)
         return orientation
     }
 }

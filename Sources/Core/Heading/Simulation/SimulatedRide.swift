@@ -18,6 +18,11 @@ public struct SimulatedRide: Sendable {
         public var magnetometerHz = 50.0
         /// 0 means the unit has no accelerometer.
         public var accelerometerHz = 50.0
+        /// 0 (the default) means the unit has no gyroscope.
+        public var gyroscopeHz = 0.0
+        /// Per-axis white noise and constant bias of the gyroscope, rad/s.
+        public var gyroscopeNoise = 0.003
+        public var gyroscopeBias = Vector3(x: 0.002, y: -0.001, z: 0.003)
         /// 0 means no GPS.
         public var gpsHz = 1.0
         /// 1-σ error of GPS speed (m/s) along and across the track; course noise follows as atan(σ / speed).
@@ -136,6 +141,21 @@ public struct SimulatedRide: Sendable {
             Vector3(x: -sp, y: cp * sr, z: cp * cr))
     }
 
+    /// The device's body-to-world rotation at `t`.
+    func attitude(at t: Double) -> Matrix3 {
+        let p = pose(at: t)
+        return SimulatedRide.bodyToWorld(yaw: p.heading.degrees + device.mountYawDegrees, pitch: p.pitchDegrees, roll: p.rollDegrees)
+    }
+
+    /// The device's angular rate in its own frame (rad/s), from the attitude a moment before and after:
+    /// R(t−h)ᵀ R(t+h) ≈ I + [ω×] 2h.
+    func bodyRate(at t: Double) -> Vector3 {
+        let h = 0.002
+        let d = attitude(at: max(0, t - h)).transposed * attitude(at: t + h)
+        let span = t + h - max(0, t - h)
+        return Vector3(x: d[2, 1] - d[1, 2], y: d[0, 2] - d[2, 0], z: d[1, 0] - d[0, 1]) * (0.5 / span)
+    }
+
     /// The Earth's field at the start, north-east-down, µT.
     public var earthFieldMicrotesla: Vector3 {
         let f = MagneticModel.wmm2025.field(at: start, decimalYear: DecimalYear.from(utcSeconds: startUTCSeconds))
@@ -160,6 +180,7 @@ public struct SimulatedRide: Sendable {
         schedule(device.accelerometerHz, 1, offset: 0.001)
         schedule(device.magnetometerHz, 0, offset: 0.002)
         schedule(device.gpsHz, 2, offset: 0.5)
+        schedule(device.gyroscopeHz, 3, offset: 0.003)
         times.sort { $0.0 < $1.0 }
         var position = start
         var lastGPS = 0.0
@@ -189,6 +210,9 @@ public struct SimulatedRide: Sendable {
                 let accel = forward * along + right * (pose.speed * turnRate)
                 let f = accel - Vector3(x: 0, y: 0, z: 9.80665)
                 out.append(.accelerometer(AccelerometerSample(time: ts, metresPerSecondSquared: toBody * f + rng.gaussianVector(sigma: device.accelerometerNoise))))
+            case 3:
+                out.append(.gyroscope(GyroscopeSample(
+                    time: ts, radiansPerSecond: bodyRate(at: t) + device.gyroscopeBias + rng.gaussianVector(sigma: device.gyroscopeNoise))))
             default:
                 position = GreatCircle.destination(from: position, bearing: pose.heading, distance: pose.speed * (t - lastGPS))
                 lastGPS = t

@@ -1,0 +1,166 @@
+import Foundation
+
+// The output side of the heading pipeline: which source wins, with what accuracy and which flags.
+extension HeadingEstimator {
+    /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
+    func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
+        guard compassTrusted, !compassLost(at: t), let m = filter.angle else { return nil }
+        let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
+        let offset = learner.offsetDegrees ?? 0
+        var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
+        if let external = externalAccuracy {
+            terms.append(external)
+        } else if let cal = configuration.calibration {
+            // A relative radius error r tilts the corrected field by up to about r radians.
+            terms.append(max(0.5, (cal.quality?.residualPercent ?? 1) / 100 * 180 / .pi))
+            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
+        } else {
+            terms.append(configuration.uncalibratedAccuracyDegrees)
+            terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
+        }
+        if let h = estimate.field?.horizontalNanotesla, h > 0 {
+            // Approximate WMM declination error model: a fixed part plus one growing as H shrinks.
+            let d = (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
+            terms.append(d)
+        }
+        let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return (trueAngle.rotated(by: offset), trueAngle, accuracy)
+    }
+
+    func compassLost(at t: Timestamp) -> Bool {
+        guard magnetometerAvailable, let last = lastMagnetometerTime else { return true }
+        return t.seconds(since: last) > configuration.compassTimeoutSeconds
+    }
+
+    mutating func publish(at t: Timestamp) {
+        var flags: HeadingFlags = []
+        let reference: NorthReference = estimate.declinationDegrees == nil ? .magneticNorth : .trueNorth
+        if configuration.calibration == nil && externalAccuracy == nil { flags.insert(.uncalibrated) }
+        if levelAssumed && externalAccuracy == nil { flags.insert(.levelAssumed) }
+        if let last = gate.lastDisturbance, t.seconds(since: last) < gate.holdSeconds { flags.insert(.disturbed) }
+        if compassLost(at: t) { flags.insert(.compassLost) }
+        if reference == .magneticNorth { flags.insert(.magneticOnly) }
+        if decimalYear == nil { flags.insert(.dateAssumed) }
+        for w in estimate.field?.warnings ?? [] {
+            switch w {
+            case .dateOutsideValidity: flags.insert(.modelOutOfDate)
+            case .nearMagneticPoleCaution, .nearMagneticPoleBlackout: flags.insert(.nearMagneticPole)
+            }
+        }
+        let compass = compassVehicle(at: t)
+        estimate.compassMagnetic = compassTrusted && !compassLost(at: t) ? filter.angle : nil
+        estimate.mountingOffsetDegrees = learner.offsetDegrees
+        let drivingFix = fusion.drivingFix(at: t)
+        estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
+
+        let disturbedNow = flags.contains(.disturbed)
+        if disturbedNow && !wasDisturbed,
+            let before = history.last(where: {
+                let age = t.seconds(since: $0.time)
+                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1
+            })
+        {
+            var h = before.heading
+            // With a gyroscope, whatever it saw turn since then is real (a magnet does not turn a gyroscope).
+            if let then = before.gyroYaw, let now = yaw.yaw(at: t) { h.direction = h.direction.rotated(by: now - then) }
+            lastGood = (h, t, yaw.yaw(at: t))
+            if frozen != nil { frozen?.direction = h.direction }
+            history.removeAll()
+        }
+        wasDisturbed = disturbedNow
+
+        var heading: Heading?
+        // On stopping, freeze the better of what was shown (a course at walking speed is noisy) and the compass.
+        var startValue = estimate.heading
+        if let c = compass, c.accuracy < (startValue?.accuracyDegrees ?? .infinity) {
+            startValue = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
+        }
+        if standstill.isStandingStill, let held = frozen ?? startValue {
+            var f = held
+            f.source = .frozen
+            if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
+                // Someone turned the device on the spot: follow once the disagreement has lasted.
+                let since = releaseSince ?? t
+                releaseSince = since
+                if t.seconds(since: since) >= configuration.standstillReleaseSeconds {
+                    f.direction = c.angle
+                    f.accuracyDegrees = c.accuracy
+                    releaseSince = nil
+                }
+            } else {
+                releaseSince = nil
+                if let c = compass {
+                    // At rest the compass is at its best (no vehicle acceleration tilts "down"): let the frozen
+                    // value settle onto it over a few seconds, too slowly for the map to be seen turning.
+                    let dt = max(0, min(1, t.seconds(since: estimate.time ?? t)))
+                    let diff = f.direction.signedDifference(to: c.angle)
+                    f.direction = f.direction.rotated(by: diff * min(1, dt / configuration.standstillSettleSeconds))
+                    f.accuracyDegrees = max(c.accuracy, abs(diff))
+                }
+            }
+            frozen = f
+            heading = f
+            flags.insert(.standingStill)
+            estimate.standstillAnchor = standstill.anchor
+        } else {
+            frozen = nil
+            releaseSince = nil
+            estimate.standstillAnchor = nil
+            if let fix = drivingFix, let course = fix.courseDegrees.flatMap({ Angle(degrees: $0) }) {
+                var direction = course
+                // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
+                let age = t.seconds(since: fix.time)
+                if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw, let now = yaw.yaw(at: t),
+                    abs(now - then) < 120
+                {
+                    // The gyroscope's turn since the fix: exact at the start and end of turns, where rates mislead.
+                    direction = course.rotated(by: now - then)
+                } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference, ref.fixTime == fix.time,
+                    let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
+                {
+                    direction = course.rotated(by: then.signedDifference(to: now))
+                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
+                    // No compass: keep turning at the rate the last two fixes showed.
+                    direction = course.rotated(by: rate.degreesPerSecond * age)
+                }
+                heading = Heading(direction: direction, reference: .trueNorth, accuracyDegrees: courseAccuracy(fix), source: .gpsCourse)
+            } else if let c = compass {
+                heading = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
+            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
+                var h = good.heading
+                if let then = good.gyroYaw, let now = yaw.yaw(at: t) {
+                    // The gyroscope follows the turns; only its drift widens the accuracy.
+                    h.direction = h.direction.rotated(by: now - then)
+                    h.accuracyDegrees += 0.5 * t.seconds(since: good.time)
+                } else {
+                    // Nobody knows how far it turned since: widen the accuracy with the time held.
+                    h.accuracyDegrees += 4 * t.seconds(since: good.time)
+                }
+                heading = h
+                flags.insert(.held)
+            }
+            if let h = heading, !flags.contains(.held) { lastGood = (h, t, yaw.yaw(at: t)) }
+        }
+        if let h = heading, !flags.contains(.held), !disturbedNow {
+            if history.last.map({ t.seconds(since: $0.time) >= 0.1 }) ?? true { history.append((t, h, yaw.yaw(at: t))) }
+            while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 { history.removeFirst() }
+        }
+        estimate.heading = heading
+        estimate.flags = flags
+        estimate.time = t
+    }
+
+    func courseAccuracy(_ fix: GPSFix) -> Double {
+        if let e = fix.courseErrorDegrees, e.isFinite, e > 0 { return max(1, e) }
+        let speed = max(fix.speedMetresPerSecond ?? 0.1, 0.1)
+        let speedError = max(fix.speedErrorMetresPerSecond ?? 0.3, 0.1)
+        return max(1, atan2(speedError, speed) * 180 / .pi)
+    }
+}
+
+enum MotionMath {
+    /// Soft threshold: moves `value` towards zero by `amount`, and to zero when it is smaller.
+    static func shrink(_ value: Double, by amount: Double) -> Double {
+        value < 0 ? min(0, value + amount) : max(0, value - amount)
+    }
+}

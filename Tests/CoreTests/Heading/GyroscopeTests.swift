@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Core
+
+@Suite struct GyroscopeTests {
+    @Test func theYawIntegratorFollowsARightTurnAndLearnsItsBiasAtRest() {
+        var yaw = YawIntegrator()
+        let down = Vector3(x: 0, y: 0, z: 1)
+        // At rest with a 0.5 °/s bias for 60 s: the bias is learned.
+        for i in 0...3000 { yaw.add(Vector3(x: 0, y: 0, z: 0.5 * .pi / 180), down: down, at: Timestamp(seconds: Double(i) * 0.02), atRest: true) }
+        #expect(abs(yaw.biasDegreesPerSecond - 0.5) < 0.01)
+        let start = yaw.yaw(at: Timestamp(seconds: 60))!
+        // Then 2 s of turning right at 45 °/s (plus the bias).
+        for i in 1...100 {
+            yaw.add(Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 60 + Double(i) * 0.02), atRest: false)
+        }
+        #expect(abs(yaw.yaw(at: Timestamp(seconds: 62))! - start - 90) < 0.5)
+        // A gap means no live gyroscope.
+        #expect(yaw.yaw(at: Timestamp(seconds: 63)) == nil)
+    }
+
+    static func ride(gyro: Bool) -> SimulatedRide {
+        var d = SimulatedRide.distortedDevice
+        d.gyroscopeHz = gyro ? 50 : 0
+        var ride = SimulatedRide(
+            initialHeadingDegrees: 20,
+            segments: [
+                .init(duration: 10, startSpeed: 6), .init(duration: 2, startSpeed: 6, endSpeed: 4), .init(duration: 4, turnDegrees: 90, startSpeed: 4),
+                .init(duration: 2, startSpeed: 4, endSpeed: 6), .init(duration: 8, startSpeed: 6),
+            ], device: d, seed: 31)
+        ride.magnets = [SimulatedRide.Magnet(atSeconds: 14, widthSeconds: 1.5, peakMicrotesla: Vector3(x: -20, y: 15, z: 10))]
+        return ride
+    }
+
+    @Test func aGyroscopeCarriesTheCourseThroughATurnBetweenOneHertzFixes() {
+        let withGyro = RideRun(Self.ride(gyro: true), configuration: RideRun.configuration(for: Self.ride(gyro: true)))
+        let without = RideRun(Self.ride(gyro: false), configuration: RideRun.configuration(for: Self.ride(gyro: false)))
+        #expect(withGyro.rmsError(11, 19) < 1.5)
+        #expect(withGyro.rmsError(11, 19) < without.rmsError(11, 19) / 2)
+    }
+
+    @Test func aGyroscopeTurnsAHeldHeadingWhileTheCompassIsDisturbed() {
+        // Turning on the spot by hand, no GPS, while a magnet passes: the gyroscope keeps the heading turning.
+        var d = SimulatedRide.distortedDevice
+        d.gpsHz = 0
+        d.gyroscopeHz = 50
+        var ride = SimulatedRide(
+            initialHeadingDegrees: 100, segments: [.init(duration: 8), .init(duration: 6, turnDegrees: 60), .init(duration: 6)], device: d, seed: 32)
+        ride.magnets = [SimulatedRide.Magnet(atSeconds: 11, widthSeconds: 1.2, peakMicrotesla: Vector3(x: 15, y: -25, z: 10))]
+        var config = RideRun.configuration(for: ride)
+        config.fallbackCoordinate = ride.start
+        let run = RideRun(ride, configuration: config)
+        let disturbed = run.between(9, 13).filter { $0.estimate.flags.contains(.disturbed) }
+        #expect(disturbed.count > 50)
+        #expect(run.rmsError(9, 13) < 2)
+    }
+}
