@@ -90,10 +90,13 @@ def capture_gpsd_json(sentences, path):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(0.5)
-        pipe = subprocess.Popen(["gpspipe", "-w", "127.0.0.1:%d" % port], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        # gpspipe writes straight into the file (a pipe nobody reads would fill, and gpsd drops slow clients),
+        # line-buffered so nothing is lost when it is stopped.
+        log = open(path, "wb")
+        pipe = subprocess.Popen(["stdbuf", "-oL", "gpspipe", "-w", "127.0.0.1:%d" % port], stdout=log, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         os.set_blocking(master, False)
-        # One epoch every 150 ms (gpsd takes each epoch's time from the sentences, not the clock); the echo the
+        # One epoch every 50 ms (gpsd takes each epoch's time from the sentences, not the clock); the echo the
         # tty sends back is drained so the line never stalls.
         for epoch in sentences:
             data = "".join(epoch).encode()
@@ -107,16 +110,16 @@ def capture_gpsd_json(sentences, path):
                         pass
                 except BlockingIOError:
                     pass
-            time.sleep(0.15)
+            time.sleep(0.05)
         time.sleep(1.0)
         pipe.terminate()
-        data, _ = pipe.communicate(timeout=5)
+        pipe.wait(timeout=5)
+        log.close()
     finally:
         gpsd.terminate()
         gpsd.wait(timeout=5)
-    with open(path, "wb") as f:
-        f.write(data)
-    return data.count(b'"class":"TPV"')
+    with open(path, "rb") as f:
+        return f.read().count(b'"class":"TPV"')
 
 
 def write_imu_csv(path):

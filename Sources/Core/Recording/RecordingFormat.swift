@@ -138,12 +138,19 @@ public enum RecordingFormat {
 
     /// Fletcher-16 of the bytes: catches flipped, dropped and swapped bytes, which a plain XOR misses.
     public static func checksum<S: Sequence>(_ bytes: S) -> UInt16 where S.Element == UInt8 {
-        var a: UInt32 = 0, b: UInt32 = 0
+        // The sums are reduced every 256 bytes instead of every byte: they cannot overflow before that.
+        var a: UInt32 = 0, b: UInt32 = 0, n = 0
         for byte in bytes {
-            a = (a + UInt32(byte)) % 255
-            b = (b + a) % 255
+            a &+= UInt32(byte)
+            b &+= a
+            n += 1
+            if n == 256 {
+                a %= 255
+                b %= 255
+                n = 0
+            }
         }
-        return UInt16(b << 8 | a)
+        return UInt16((b % 255) << 8 | (a % 255))
     }
 
     static func hex4(_ v: UInt16) -> String {

@@ -39,6 +39,7 @@ public enum RecordingReader {
         var header = RecordingHeader()
         var calibrationLines: [String] = []
         var events: [SensorEvent] = []
+        events.reserveCapacity(bytes.count / 70)
         var warnings: [RecordingWarning] = []
         var lastTime: Timestamp?
         var lineNumber = 0
@@ -163,7 +164,8 @@ public enum RecordingReader {
         }
         guard RecordingFormat.checksum(covered) == written else { return .failure(LineProblem("bad checksum")) }
         let text = String(decoding: covered, as: UTF8.self)
-        let w = text.split(separator: " ", omittingEmptySubsequences: true)
+        // Split on the bytes, not on Characters: grapheme breaking is most of the reading time otherwise.
+        let w = text.utf8.split(separator: 32).map { Substring($0) }
         guard w.count >= 2, let time = parseTime(w[1]) else { return .failure(LineProblem("garbage: no time")) }
         func vector() -> Vector3? {
             guard w.count == 5, let x = Double(w[2]), let y = Double(w[3]), let z = Double(w[4]) else { return nil }
