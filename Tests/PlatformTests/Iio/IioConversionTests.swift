@@ -171,6 +171,30 @@ struct IioDeviceChooserTests {
         #expect(throws: IioError.self) { try IioDeviceChooser.choose(.accelerometer, among: [], override: nil) }
     }
 
+    @Test func captureUsesTheNamedTriggerTheCurrentOneOrTheDriversOwnElsePolls() {
+        var mag = device("iio:device3", "lis3mdl", "magn")
+        var own = device("trigger1", "lis3mdl-trigger", "none")
+        own.isTrigger = true
+        var other = device("trigger0", "navtest-trigger", "none")
+        other.isTrigger = true
+        let none: [IioDeviceInfo] = [mag]
+        #expect(IioSensorChannels.captureTrigger(for: mag, among: none, choice: .automatic) == (false, nil))
+        #expect(IioSensorChannels.captureTrigger(for: mag, among: [mag, other], choice: .automatic) == (false, nil))
+        #expect(
+            IioSensorChannels.captureTrigger(for: mag, among: [mag, other, own], choice: .automatic)
+                == (true, "lis3mdl-trigger"))
+        #expect(IioSensorChannels.captureTrigger(for: mag, among: [mag, own], choice: .polled) == (false, nil))
+        #expect(IioSensorChannels.captureTrigger(for: mag, among: none, choice: .trigger("x")) == (true, "x"))
+        mag.hasTrigger = true
+        #expect(IioSensorChannels.captureTrigger(for: mag, among: none, choice: .automatic) == (true, nil))
+        let hmc = device("iio:device0", "hmc5883l", "magn")
+        var hmcOwn = device("trigger2", "hmc5883l-dev0", "none")
+        hmcOwn.isTrigger = true
+        #expect(
+            IioSensorChannels.captureTrigger(for: hmc, among: [hmc, hmcOwn], choice: .automatic)
+                == (true, "hmc5883l-dev0"))
+    }
+
     @Test func theMountMatrixIsLookedForWhereLibiioAndDriversPutIt() {
         var d = device("iio:device0", "lis3mdl", "magn")
         #expect(IioSensorChannels.mountMatrixPlaces(of: d, kind: .magnetometer).isEmpty)
