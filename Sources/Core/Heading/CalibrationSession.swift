@@ -36,7 +36,7 @@ public struct CalibrationSession: Sendable {
         var hint = "turn the device slowly through a full circle, tilting it nose up, nose down and to both sides"
         if let outcome {
             do {
-                _ = try EllipsoidFit.calibrate(samples, requirements: requirements)
+                _ = try EllipsoidFit.validate(outcome, requirements: requirements)
                 ready = true
                 hint = "good: coverage \(Int((coverage * 100).rounded())) %, residual "
                     + formatFixed(outcome.quality.residualPercent, digits: 2) + " %"

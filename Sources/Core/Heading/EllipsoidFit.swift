@@ -29,7 +29,17 @@ public enum EllipsoidFit {
             throw CalibrationError.tooFewSamples(samples.count, needed: requirements.minimumSamples)
         }
         guard let outcome = fit(samples) else { throw CalibrationError.notAnEllipsoid }
+        var calibration = try validate(outcome, requirements: requirements)
+        calibration.expectedFieldMicrotesla = expectedFieldMicrotesla
+        return calibration
+    }
+
+    /// Checks a fit against `requirements`; returns its calibration or throws why it is not good enough.
+    public static func validate(_ outcome: Outcome, requirements: Requirements = Requirements()) throws -> MagnetometerCalibration {
         let q = outcome.quality
+        guard q.sampleCount >= requirements.minimumSamples else {
+            throw CalibrationError.tooFewSamples(q.sampleCount, needed: requirements.minimumSamples)
+        }
         guard q.conditionNumber <= requirements.maximumConditionNumber else {
             throw CalibrationError.illConditioned(conditionNumber: q.conditionNumber)
         }
@@ -45,9 +55,7 @@ public enum EllipsoidFit {
         guard q.residualPercent <= requirements.maximumResidualPercent else {
             throw CalibrationError.residualTooLarge(percent: q.residualPercent, allowed: requirements.maximumResidualPercent)
         }
-        var calibration = outcome.calibration
-        calibration.expectedFieldMicrotesla = expectedFieldMicrotesla
-        return calibration
+        return outcome.calibration
     }
 
     /// The least-squares fit without acceptance checks (nil when there are fewer than 9 samples or the quadric

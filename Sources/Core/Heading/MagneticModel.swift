@@ -46,7 +46,8 @@ public struct MagneticModel: Sendable {
     /// The field at a geodetic position, `altitudeKilometres` above the WGS84 ellipsoid, at `decimalYear`.
     ///
     /// Never fails: dates outside the model's validity and places near the magnetic poles give a value with
-    /// `warnings` set, so the caller decides whether to trust it.
+    /// `warnings` set, so the caller decides whether to trust it. The coordinate must be valid
+    /// (`GeoCoordinate.isValid`); a non-finite one gives non-finite components.
     public func field(at coordinate: GeoCoordinate, altitudeKilometres: Double = 0, decimalYear: Double)
         -> MagneticField
     {
