@@ -1,20 +1,31 @@
 /// The path from sensor events to frames, shared by live runs, replays and the demo: events update the
 /// `NavState`; at a frame tick the camera is set from the state and the orientation mode, and the scene is drawn.
 public final class NavigationPipeline {
-    public private(set) var state = NavState()
-    public var mode: OrientationMode
+    public private(set) var state: NavState
+    /// How the user wants the map turned; the rotation policy turns it into a camera mode and bearing.
+    public var policy: RotationPolicy
     public var zoom: Double
     public let scene: Scene
     /// Where the camera looks before the first fix.
     public var fallbackCenter: GeoCoordinate
-    private var rotation = MapRotation()
     private var lastSignature: FrameSignature?
 
-    public init(scene: Scene, mode: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate) {
+    public init(
+        scene: Scene, orientation: OrientationPreference, zoom: Double, fallbackCenter: GeoCoordinate,
+        heading configuration: HeadingConfiguration = HeadingConfiguration()
+    ) {
         self.scene = scene
-        self.mode = mode
+        self.policy = RotationPolicy(preference: orientation)
+        self.state = NavState(heading: configuration)
         self.zoom = zoom
         self.fallbackCenter = fallbackCenter
+    }
+
+    /// A pipeline for a fixed orientation mode (no auto).
+    public convenience init(scene: Scene, mode: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate) {
+        self.init(
+            scene: scene, orientation: OrientationPreference(rawValue: mode.rawValue) ?? .northUp, zoom: zoom,
+            fallbackCenter: fallbackCenter)
     }
 
     /// Takes one sensor event into account.
@@ -22,14 +33,10 @@ public final class NavigationPipeline {
 
     /// What the next frame shows. The map turns only past the rotation dead band; the arrow follows every sample.
     public func nextSceneInput() -> SceneInput {
-        switch mode {
-        case .northUp: rotation = MapRotation()
-        case .headingUp: rotation.follow(state.heading?.direction)
-        case .courseUp: rotation.follow(state.course)
-        }
+        let orientation = policy.update(with: state.headingEstimate)
         return SceneInput(
-            state: state, mode: mode, mapBearing: rotation.bearing, zoom: zoom,
-            width: scene.width, height: scene.height, fallbackCenter: fallbackCenter)
+            state: state, orientation: orientation, zoom: zoom, width: scene.width, height: scene.height,
+            fallbackCenter: fallbackCenter)
     }
 
     /// Draws the next frame.

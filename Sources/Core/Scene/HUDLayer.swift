@@ -42,7 +42,14 @@ struct HUDLayer {
             canvas.text("---°", at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
         }
         let line2 = baseline + 14 * u + small.capHeight
-        canvas.text(input.mode.hudLabel, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
+        let driver: String
+        switch input.rotationDriver {
+        case .none: driver = ""
+        case .compass: driver = " · COMPASS"
+        case .gpsCourse: driver = " · GPS"
+        case .frozen: driver = " · HELD"
+        }
+        canvas.text(input.mode.hudLabel + driver, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
         let status = input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")
         let warn = input.headingWarning || input.heading == nil
         let line3 = line2 + 6 * u + small.capHeight

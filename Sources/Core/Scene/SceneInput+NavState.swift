@@ -1,29 +1,40 @@
 extension SceneInput {
-    /// The frame for `state` in `mode`: the camera centred on the user (or `fallbackCenter` before the first fix),
-    /// turned to `mapBearing`, with the HUD lines the state calls for.
+    /// The frame for `state`: the camera centred on the user (or `fallbackCenter` before the first fix), turned as
+    /// `orientation` says, with the HUD lines the state calls for.
     public init(
-        state: NavState, mode: OrientationMode, mapBearing: Angle, zoom: Double, width: Int, height: Int,
+        state: NavState, orientation: MapOrientation, zoom: Double, width: Int, height: Int,
         fallbackCenter: GeoCoordinate
     ) {
         let camera = Camera(
-            mode: mode, center: state.position ?? fallbackCenter, zoom: zoom, mapBearing: mapBearing,
-            width: width, height: height)
+            mode: orientation.mode, center: state.displayPosition ?? fallbackCenter, zoom: zoom,
+            mapBearing: orientation.bearing, width: width, height: height)
         let position = state.positionStatus
         let heading = state.heading
-        var headingLine: String?
-        var headingWarning = false
-        if state.lostSources[.magnetometer] != nil {
-            headingLine = "Compass lost"
-            headingWarning = true
-        } else if let h = heading {
-            headingLine = h.reference == .trueNorth ? "True north" : "Magnetic north"
-        }
+        let (headingLine, headingWarning) = SceneInput.headingStatus(state, heading)
         self.init(
-            camera: camera, mode: mode, heading: heading, positionErrorMetres: state.positionErrorMetres,
-            trail: state.trail + (state.position.map { [$0] } ?? []),
+            camera: camera, mode: orientation.mode, heading: heading, positionErrorMetres: state.positionErrorMetres,
+            trail: state.trail + (state.displayPosition.map { [$0] } ?? []),
             speedMetresPerSecond: state.positionIsStale ? nil : state.speedMetresPerSecond,
             positionStatus: position.text, positionWarning: position.warning,
             headingStatus: headingLine, headingWarning: headingWarning)
-        positionKnown = state.position != nil
+        positionKnown = state.displayPosition != nil
+        rotationDriver = orientation.driver
+    }
+
+    /// The HUD's heading line: what is wrong with the heading if anything is, else its north and source.
+    static func headingStatus(_ state: NavState, _ heading: Heading?) -> (String, Bool) {
+        let flags = state.headingEstimate.flags
+        if state.lostSources[.magnetometer] != nil || flags.contains(.compassLost) {
+            return (heading?.source == .gpsCourse ? "Compass lost · GPS course" : "Compass lost", true)
+        }
+        if flags.contains(.disturbed) { return ("Compass disturbed", true) }
+        guard let h = heading else { return ("No heading", true) }
+        if flags.contains(.uncalibrated) { return ("Compass uncalibrated", true) }
+        let north = h.reference == .trueNorth ? "True" : "Magnetic"
+        switch h.source {
+        case .compass: return ("\(north) · compass", h.reference == .magneticNorth)
+        case .gpsCourse: return ("\(north) · GPS course", false)
+        case .frozen: return ("\(north) · held (still)", false)
+        }
     }
 }

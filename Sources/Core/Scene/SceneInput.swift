@@ -4,6 +4,8 @@ public struct SceneInput: Sendable {
     public var mode: OrientationMode
     /// The heading to draw as an arrow; nil draws a dot (heading unknown or not trusted).
     public var heading: Heading?
+    /// What turns the map (the HUD names it next to the mode).
+    public var rotationDriver: RotationDriver = .none
     /// False before the first fix: the camera shows a fallback place and no user marker is drawn there.
     public var positionKnown = true
     /// 95 % horizontal position error in metres, for the accuracy ring.

@@ -5,7 +5,7 @@
 public struct NavState: Sendable {
     /// A fix older than this is shown as stale (MapLibre marks a location stale after 30 s).
     public static let staleAfterSeconds = 30.0
-    /// A compass report older than this no longer counts as a heading.
+    /// A heading estimate not refreshed for this long (no compass reading, no fix) no longer counts.
     public static let headingTimeoutSeconds = 3.0
     /// Trail points closer together than this are not kept.
     public static let trailSpacingMetres = 4.0
@@ -21,26 +21,27 @@ public struct NavState: Sendable {
     public private(set) var satellitesUsed: Int?
     public private(set) var satellitesSeen: Int?
     public private(set) var trail: [GeoCoordinate] = []
-    /// The last compass report and when it came.
-    public private(set) var headingReport: HeadingReport?
-    public private(set) var headingTime: Timestamp?
+    /// The heading pipeline (calibration, tilt, declination, filter, GPS course, standstill); it sees every event.
+    public private(set) var headingEstimator: HeadingEstimator
     /// Sources currently lost, with the reason shown on the HUD.
     public private(set) var lostSources: [SensorSource: String] = [:]
 
-    public init() {}
+    public init(heading configuration: HeadingConfiguration = HeadingConfiguration()) {
+        headingEstimator = HeadingEstimator(configuration: configuration)
+    }
 
     /// Takes one event into account. Events must come in time order; one that goes back in time is ignored.
     public mutating func apply(_ event: SensorEvent) {
         guard event.time >= now else { return }
         now = event.time
+        headingEstimator.apply(event)
         switch event {
         case .gpsFix(let fix): apply(fix)
         case .gpsSky(let sky):
             satellitesSeen = sky.satellitesSeen
             satellitesUsed = sky.satellitesUsed
-        case .compassHeading(let t, let report):
-            headingReport = report
-            headingTime = t
+        case .compassHeading:
+            break
         case .sourceStatus(_, let status):
             if status.available { lostSources[status.source] = nil } else { lostSources[status.source] = status.detail }
         case .magnetometer, .accelerometer, .gyroscope:
@@ -68,13 +69,21 @@ public struct NavState: Sendable {
     /// True when the last position is too old to be trusted as current.
     public var positionIsStale: Bool { (positionAge ?? .infinity) > NavState.staleAfterSeconds }
 
-    /// The heading to draw: the latest compass report, if recent and trustworthy (see `HeadingReport.usableHeading`).
+    /// The heading pipeline's current output.
+    public var headingEstimate: HeadingEstimate { headingEstimator.estimate }
+
+    /// The heading to draw, or nil (a dot) when there is none to trust: unknown, stale, or the compass lost.
     public var heading: Heading? {
-        guard let t = headingTime, now.seconds(since: t) <= NavState.headingTimeoutSeconds,
-            lostSources[.magnetometer] == nil
+        let estimate = headingEstimator.estimate
+        guard let t = estimate.time, now.seconds(since: t) <= NavState.headingTimeoutSeconds,
+            lostSources[.magnetometer] == nil || estimate.heading?.source == .gpsCourse
         else { return nil }
-        return headingReport?.usableHeading
+        return estimate.heading
     }
+
+    /// Where to draw the user: held at the standstill anchor while standing still, so the position does not
+    /// wander at traffic lights.
+    public var displayPosition: GeoCoordinate? { headingEstimator.estimate.standstillAnchor ?? position }
 
     /// The HUD's position line: fix kind and satellites, or what is wrong.
     public var positionStatus: (text: String, warning: Bool) {
