@@ -10,8 +10,10 @@ public enum DecimalYear {
         return Double(year) + Double(dayOfYear) / Double(isLeap(year) ? 366 : 365)
     }
 
-    /// The decimal year of a UTC time in seconds since 1970 (a GPS fix's `utcSeconds`).
-    public static func from(utcSeconds: Double) -> Double {
+    /// The decimal year of a UTC time in seconds since 1970 (a GPS fix's `utcSeconds`), for years 1…9999
+    /// (times outside are clamped there; a non-finite time gives 1970).
+    public static func from(utcSeconds raw: Double) -> Double {
+        let utcSeconds = raw.isFinite ? min(max(raw, -62_135_596_800), 253_402_300_799) : 0
         let days = (utcSeconds / 86_400).rounded(.down)
         let (y, _, _) = civilFromDays(Int(days))
         let start = daysFromCivil(year: y, month: 1, day: 1)

@@ -61,7 +61,7 @@ public struct HeadingEstimator: Sendable {
         learner = MountingOffsetLearner(
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
-        decimalYear = configuration.fallbackDecimalYear
+        decimalYear = configuration.fallbackDecimalYear.flatMap { $0.isFinite && abs($0) < 10_000 ? $0 : nil }
         if let here = configuration.fallbackCoordinate, here.isValid { refreshField(at: here, altitudeMetres: nil) }
     }
 
@@ -187,7 +187,8 @@ public struct HeadingEstimator: Sendable {
         compassTrusted = true
     }
 
-    mutating func processFix(_ fix: GPSFix) {
+    mutating func processFix(_ raw: GPSFix) {
+        let fix = HeadingEstimator.sanitized(raw)
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
@@ -234,6 +235,22 @@ public struct HeadingEstimator: Sendable {
         }
     }
 
+    /// The fix with every non-finite or impossible value dropped (the GPSFix contract says optionals are never
+    /// NaN; a misbehaving source must still not reach `Angle`'s finite-only initialiser or the calendar).
+    static func sanitized(_ raw: GPSFix) -> GPSFix {
+        var f = raw
+        func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
+        f.speedMetresPerSecond = finite(f.speedMetresPerSecond).flatMap { $0 >= 0 ? $0 : nil }
+        f.courseDegrees = finite(f.courseDegrees)
+        f.altitudeMetres = finite(f.altitudeMetres)
+        f.speedErrorMetresPerSecond = finite(f.speedErrorMetresPerSecond)
+        f.courseErrorDegrees = finite(f.courseErrorDegrees)
+        // 1970…2200: anything else is a receiver without a date, not a date.
+        f.utcSeconds = finite(f.utcSeconds).flatMap { $0 > 0 && $0 < 7.3e9 ? $0 : nil }
+        if let c = f.coordinate, !c.isValid { f.coordinate = nil }
+        return f
+    }
+
     mutating func refreshField(at here: GeoCoordinate, altitudeMetres: Double?) {
         let year = decimalYear ?? configuration.model.epoch
         if let place = fieldPlace,
@@ -243,6 +260,7 @@ public struct HeadingEstimator: Sendable {
             return
         }
         let field = configuration.model.field(at: here, altitudeKilometres: (altitudeMetres ?? 0) / 1000, decimalYear: year)
+        guard field.declinationDegrees.isFinite, field.totalNanotesla.isFinite else { return }
         fieldPlace = (here, year)
         estimate.field = field
         estimate.declinationDegrees = field.declinationDegrees

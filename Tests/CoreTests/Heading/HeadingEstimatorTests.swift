@@ -159,3 +159,53 @@ struct RideRun {
         #expect(!estimator.estimate.flags.contains(.uncalibrated))
     }
 }
+
+@Suite struct HeadingEstimatorBadInputTests {
+    static let garbage: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0]
+
+    @Test func garbageValuesAndTimeGoingBackwardsNeverCrashOrPoisonTheHeading() throws {
+        var config = HeadingConfiguration(calibration: RideRun.calibration)
+        config.fallbackDecimalYear = .nan
+        var estimator = HeadingEstimator(configuration: config)
+        let good = SimulatedRide(segments: [.init(duration: 3, startSpeed: 5)], device: SimulatedRide.distortedDevice).events()
+        for e in good { estimator.apply(e) }
+        var t = 3.0
+        for g in Self.garbage {
+            let v = Vector3(x: g, y: g, z: g)
+            t -= 0.5  // time going backwards as well
+            let ts = Timestamp(seconds: t)
+            estimator.apply(.magnetometer(MagnetometerSample(time: ts, microtesla: v)))
+            estimator.apply(.accelerometer(AccelerometerSample(time: ts, metresPerSecondSquared: v)))
+            estimator.apply(.gyroscope(GyroscopeSample(time: ts, radiansPerSecond: v)))
+            estimator.apply(.gpsFix(GPSFix(
+                time: ts, mode: .threeD, utcSeconds: g, coordinate: GeoCoordinate(latitude: g, longitude: g), altitudeMetres: g,
+                speedMetresPerSecond: g, courseDegrees: g, speedErrorMetresPerSecond: g, courseErrorDegrees: g)))
+            estimator.apply(.compassHeading(ts, HeadingReport(magneticDegrees: g, trueDegrees: g, accuracyDegrees: g)))
+            if let h = estimator.estimate.heading {
+                #expect(h.direction.degrees.isFinite && h.accuracyDegrees.isFinite)
+            }
+            if let d = estimator.estimate.declinationDegrees { #expect(d.isFinite) }
+        }
+        // Good data afterwards still gives a good heading.
+        for e in SimulatedRide(initialHeadingDegrees: 10, segments: [.init(duration: 4)], device: SimulatedRide.distortedDevice).events() {
+            estimator.apply(.init(shiftedBy: 10, e))
+        }
+        let h = try #require(estimator.estimate.heading)
+        #expect(abs(h.direction.signedDifference(to: Angle(10))) < 3)
+    }
+}
+
+extension SensorEvent {
+    /// The same event `seconds` later (for splicing simulated rides).
+    init(shiftedBy seconds: Double, _ e: SensorEvent) {
+        switch e {
+        case .magnetometer(var s): s.time = s.time.adding(seconds: seconds); self = .magnetometer(s)
+        case .accelerometer(var s): s.time = s.time.adding(seconds: seconds); self = .accelerometer(s)
+        case .gyroscope(var s): s.time = s.time.adding(seconds: seconds); self = .gyroscope(s)
+        case .gpsFix(var f): f.time = f.time.adding(seconds: seconds); self = .gpsFix(f)
+        case .gpsSky(var s): s.time = s.time.adding(seconds: seconds); self = .gpsSky(s)
+        case .compassHeading(let t, let r): self = .compassHeading(t.adding(seconds: seconds), r)
+        case .sourceStatus(let t, let s): self = .sourceStatus(t.adding(seconds: seconds), s)
+        }
+    }
+}
