@@ -1,54 +1,18 @@
-/// Turns raw sensor events into what `NavState` needs: every event goes to the heading estimator (raw
-/// magnetometer, accelerometer, GPS, or a compass's own reports); after each event that changes the estimate,
-/// its heading follows as a compass report. Live runs, replays and the demo share it.
-public struct HeadingFeed: Sendable {
-    public private(set) var estimator: HeadingEstimator
-    /// Events seen so far, by kind ("mag", "fix", …).
-    public private(set) var counts: [String: Int] = [:]
-
-    public init(configuration: HeadingConfiguration) { estimator = HeadingEstimator(configuration: configuration) }
-
-    /// What `event` means for `NavState`: the event itself (raw samples are ignored there; a compass's own report
-    /// is replaced by the fused one), followed by the estimator's heading when the event changed it.
-    public mutating func navigationEvents(for event: SensorEvent) -> [SensorEvent] {
-        counts[ReplayDriver.kind(of: event), default: 0] += 1
-        estimator.apply(event)
-        switch event {
-        case .compassHeading(let t, _): return [.compassHeading(t, estimator.estimate.report)]
-        case .magnetometer(let s): return [.compassHeading(s.time, estimator.estimate.report)]
-        case .gpsFix(let f): return [event, .compassHeading(f.time, estimator.estimate.report)]
-        case .sourceStatus(let t, _): return [event, .compassHeading(t, estimator.estimate.report)]
-        case .accelerometer, .gyroscope, .gpsSky: return [event]
-        }
-    }
-
-    /// A whole event stream as `NavState` sees it (for feeds that apply events themselves, such as the demo's
-    /// display loop).
-    public static func navigationEvents(_ events: [SensorEvent], configuration: HeadingConfiguration) -> [SensorEvent] {
-        var feed = HeadingFeed(configuration: configuration)
-        var out: [SensorEvent] = []
-        out.reserveCapacity(events.count * 2)
-        for e in events { out += feed.navigationEvents(for: e) }
-        return out
-    }
-}
-
-/// Drives a `NavigationPipeline` from sensor events the way a live run does (through a `HeadingFeed`), and ticks
-/// frames by event time, never by a wall clock, so the same events give the same frames at any speed.
+/// Drives a `NavigationPipeline` from recorded events exactly as a live run does (its `NavState` runs the heading
+/// estimator on the raw samples), and ticks frames by event time, never by a wall clock, so the same events give
+/// the same frames at any speed. Generalises the demo's `playToFrames` with a trace row per frame.
 public final class ReplayDriver {
     public let pipeline: NavigationPipeline
-    public private(set) var feed: HeadingFeed
-    public var estimator: HeadingEstimator { feed.estimator }
-    public var counts: [String: Int] { feed.counts }
+    /// Events applied so far, by kind ("mag", "fix", …).
+    public private(set) var counts: [String: Int] = [:]
 
-    public init(pipeline: NavigationPipeline, heading configuration: HeadingConfiguration) {
-        self.pipeline = pipeline
-        feed = HeadingFeed(configuration: configuration)
-    }
+    /// `pipeline` carries the heading configuration (calibration, mount) the replay uses.
+    public init(pipeline: NavigationPipeline) { self.pipeline = pipeline }
 
     /// Takes one event into account.
     public func apply(_ event: SensorEvent) {
-        for e in feed.navigationEvents(for: event) { pipeline.apply(e) }
+        counts[ReplayDriver.kind(of: event), default: 0] += 1
+        pipeline.apply(event)
     }
 
     /// Feeds `events` in order and calls `frame` every `interval` seconds of event time (after every event up to
@@ -78,7 +42,7 @@ public final class ReplayDriver {
     /// exactly as drawing a frame does).
     public func traceRow(at time: Timestamp, input: SceneInput) -> TraceRow {
         let state = pipeline.state
-        let estimate = estimator.estimate
+        let estimate = state.headingEstimate
         let heading = input.heading
         var magnetic: Double?, trueHeading: Double?
         if let h = heading {

@@ -76,8 +76,10 @@ struct DemoCommand: Command {
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
-        let ride = try demoRideEvents()
-        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: ride.start)
+        let ride = try demoRide()
+        let pipeline = NavigationPipeline(
+            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            fallbackCenter: ride.start, heading: ride.heading)
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
         let feed = TimedFeed(events: ride.events)
         let wallStart = ProcessClock.now(), cpuStart = ProcessClock.cpuNanoseconds()
@@ -99,8 +101,10 @@ struct DemoCommand: Command {
         let display = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
         let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
-        let ride = try demoRideEvents()
-        let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: ride.start)
+        let ride = try demoRide()
+        let pipeline = NavigationPipeline(
+            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            fallbackCenter: ride.start, heading: ride.heading)
         let events = ride.events
         let frames = try playToFrames(events, pipeline: pipeline, display: display, interval: interval)
         let duration = events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"

@@ -146,8 +146,10 @@ struct ReplayCommand: Command {
         let wallStart = MonotonicClock.now()
         var counts: [String: Int] = [:]
         repeat {
-            let pipeline = NavigationPipeline(scene: scene, mode: orientation, zoom: zoom, fallbackCenter: center)
-            let driver = ReplayDriver(pipeline: pipeline, heading: config)
+            let pipeline = NavigationPipeline(
+                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+                fallbackCenter: center, heading: config)
+            let driver = ReplayDriver(pipeline: pipeline)
             let passStart = MonotonicClock.now()
             let eventStart = recording.events.first!.time
             do {
@@ -288,14 +290,14 @@ func bundledRecordingPath(_ name: String) throws -> String {
         "bundled recording \(file) not found; looked in: \(candidates.joined(separator: ", ")) (set NAVDISPLAY_RECORDINGS to the folder holding it, or regenerate it with scripts/make-recordings)")
 }
 
-/// The demo's ride: the bundled recording, turned into the events NavState sees (raw sensors through the heading
-/// estimator with the recording's calibration), and where it starts.
-func demoRideEvents() throws -> (events: [SensorEvent], start: GeoCoordinate) {
+/// The demo's ride: the bundled recording's events, the heading configuration it asks for (its calibration,
+/// date and place), and where it starts.
+func demoRide() throws -> (events: [SensorEvent], heading: HeadingConfiguration, start: GeoCoordinate) {
     let recording = try loadRecording(try bundledRecordingPath("helsinki-ride"))
     reportWarnings(recording.warnings, command: "demo")
     var config = HeadingConfiguration(calibration: recording.header.calibration)
     config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
     config.fallbackCoordinate = recording.header.place
     let start = recording.header.place ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
-    return (HeadingFeed.navigationEvents(recording.events, configuration: config), start)
+    return (recording.events, config, start)
 }
