@@ -52,31 +52,66 @@ public enum ScanoutCopy {
         let h = frame.height
         let target = rotation.panelRect(rect, logicalWidth: w, logicalHeight: h)
         guard !target.isEmpty else { return }
+        // The source pixel for panel (px, py) is at base(py) + px * step.
+        let step: Int
+        let base: (Int) -> Int
+        switch rotation {
+        case .none: (step, base) = (1, { py in py * w })
+        case .clockwise90: (step, base) = (-w, { py in (h - 1) * w + py })  // px = h-1-y, py = x
+        case .upsideDown: (step, base) = (-1, { py in (h - 1 - py) * w + (w - 1) })  // px = w-1-x, py = h-1-y
+        case .clockwise270: (step, base) = (w, { py in w - 1 - py })  // px = y, py = w-1-x
+        }
+        // At 90° and 270° a panel row walks down a source column. Doing a band of panel rows together reads each
+        // source cache line once for all of them, while each row is still written front to back.
+        let band = rotation.swapsAxes ? 8 : 1
         frame.pixels.withUnsafeBufferPointer { src in
             guard let source = src.baseAddress else { return }
-            for py in target.y..<(target.y + target.height) {
-                let row = destination + py * pitch
-                // The source pixel for panel (px, py) is at base + px * step.
-                let base: Int
-                let step: Int
-                switch rotation {
-                case .none: (base, step) = (py * w, 1)
-                case .clockwise90: (base, step) = ((h - 1) * w + py, -w)  // px = h-1-y, py = x
-                case .upsideDown: (base, step) = ((h - 1 - py) * w + (w - 1), -1)  // px = w-1-x, py = h-1-y
-                case .clockwise270: (base, step) = (w - 1 - py, w)  // px = y, py = w-1-x
-                }
-                switch format {
-                case .xrgb8888:
-                    let out = row.assumingMemoryBound(to: UInt32.self)
-                    if step == 1 {
-                        (out + target.x).update(from: source + base + target.x, count: target.width)
-                    } else {
-                        for px in target.x..<(target.x + target.width) { out[px] = source[base + px * step] }
+            var py0 = target.y
+            while py0 < target.y + target.height {
+                let rows = min(band, target.y + target.height - py0)
+                var x0 = target.x
+                // Columns in chunks, so the band's source lines stay in cache while every row of it is written.
+                while x0 < target.x + target.width {
+                    let x1 = min(x0 + (band == 1 ? target.width : 16), target.x + target.width)
+                    for py in py0..<(py0 + rows) {
+                        copyRow(
+                            from: source + base(py), step: step, to: destination + py * pitch, columns: x0..<x1,
+                            format: format)
                     }
-                case .rgb565:
-                    let out = row.assumingMemoryBound(to: UInt16.self)
-                    for px in target.x..<(target.x + target.width) { out[px] = rgb565(source[base + px * step]) }
+                    x0 = x1
                 }
+                py0 += rows
+            }
+        }
+    }
+
+    /// One run of panel pixels `columns` of a row; source pixel px is at `source[px * step]`.
+    @inline(__always)
+    private static func copyRow(
+        from source: UnsafePointer<UInt32>, step: Int, to row: UnsafeMutableRawPointer, columns: Range<Int>,
+        format: PixelFormat
+    ) {
+        switch format {
+        case .xrgb8888:
+            let out = row.assumingMemoryBound(to: UInt32.self)
+            if step == 1 {
+                (out + columns.lowerBound).update(from: source + columns.lowerBound, count: columns.count)
+            } else {
+                for px in columns { out[px] = source[px * step] }
+            }
+        case .rgb565:
+            let out = row.assumingMemoryBound(to: UInt16.self)
+            if step == 1 || step == -1 {
+                // Plain unit-stride loops the compiler vectorises.
+                let o = out + columns.lowerBound
+                let s = source + columns.lowerBound * step
+                if step == 1 {
+                    for i in 0..<columns.count { o[i] = rgb565(s[i]) }
+                } else {
+                    for i in 0..<columns.count { o[i] = rgb565(s[-i]) }
+                }
+            } else {
+                for px in columns { out[px] = rgb565(source[px * step]) }
             }
         }
     }

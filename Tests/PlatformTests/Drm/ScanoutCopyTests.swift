@@ -116,3 +116,41 @@ private func scanout(
         #expect(FrameDamage.changedRect(from: numbered(4, 4), to: numbered(5, 4)) == PixelRect(x: 0, y: 0, width: 5, height: 4))
     }
 }
+
+@Suite struct ScanoutCopyAgainstPixelByPixelTests {
+    /// Where logical (x, y) of a w x h frame lands on the panel, straight from the definition of each rotation.
+    static func panelPoint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: PanelRotation) -> (Int, Int) {
+        switch r {
+        case .none: return (x, y)
+        case .clockwise90: return (h - 1 - y, x)
+        case .upsideDown: return (w - 1 - x, h - 1 - y)
+        case .clockwise270: return (y, w - 1 - x)
+        }
+    }
+
+    // Sizes and rectangles that cut across the copy's bands of rows and chunks of columns.
+    @Test(arguments: PanelRotation.allCases, [PixelFormat.xrgb8888, .rgb565])
+    func bandedCopiesMatchAPixelByPixelCopy(_ rotation: PanelRotation, _ format: PixelFormat) {
+        let (w, h) = (53, 37)
+        var frame = FrameBuffer(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { frame[x, y] = UInt32(truncatingIfNeeded: (x * 7919 + y * 104729) * 2654435761) & 0xffffff } }
+        let (pw, ph) = rotation.swapsAxes ? (h, w) : (w, h)
+        let bytes = format == .xrgb8888 ? 4 : 2
+        let pitch = pw * bytes + 12
+        for rect in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 5, y: 3, width: 31, height: 19)] {
+            var memory = [UInt8](repeating: 0xaa, count: pitch * ph)
+            memory.withUnsafeMutableBytes { raw in
+                ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: raw.baseAddress!, pitch: pitch)
+            }
+            var expected = [UInt8](repeating: 0xaa, count: pitch * ph)
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) {
+                    let (px, py) = Self.panelPoint(x, y, w, h, rotation)
+                    let value = format == .xrgb8888 ? frame[x, y] : UInt32(ScanoutCopy.rgb565(frame[x, y]))
+                    for b in 0..<bytes { expected[py * pitch + px * bytes + b] = UInt8((value >> (8 * UInt32(b))) & 0xff) }
+                }
+            }
+            #expect(memory == expected, "rect \(rect)")
+        }
+    }
+}
