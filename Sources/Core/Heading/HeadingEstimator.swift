@@ -163,7 +163,9 @@ public struct HeadingEstimator: Sendable {
         // The dip check needs the true "down": not while the vehicle moves, when its own accelerations (only
         // partly removed) tilt the measured down by a few degrees. The strength check needs no down and stays.
         let moving = motion.map { $0.speed > 0.5 && s.time.seconds(since: $0.time) < 2 } ?? false
-        let expectedDip = gravityTrusted && !moving ? estimate.field?.inclinationDegrees : nil
+        // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets.
+        let calibrated = configuration.calibration != nil
+        let expectedDip = gravityTrusted && !moving && calibrated ? estimate.field?.inclinationDegrees : nil
         if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
             compassTrusted = false
             return
