@@ -109,6 +109,8 @@ public enum RotatedBlit {
     /// `a` and `b` blended with weight `t`/256 on `b`, per channel.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        // Maps are mostly flat areas: equal neighbours need no arithmetic.
+        if a == b { return a }
         let it = 256 - t
         let rb = (((a & 0xff00ff) &* it &+ (b & 0xff00ff) &* t) >> 8) & 0xff00ff
         let g = (((a & 0x00ff00) &* it &+ (b & 0x00ff00) &* t) >> 8) & 0x00ff00
