@@ -1,32 +1,31 @@
 import Core
 import Glibc
-import Platform
 
 /// The fixed-rate loop: one thread, one epoll. Sensor sources apply events as their descriptors become readable;
 /// the frame timer (absolute CLOCK_MONOTONIC deadlines) draws a frame only when something visible changed; the DRM
 /// descriptor completes page flips; SIGINT/SIGTERM stop the loop cleanly and SIGHUP asks for a reload.
-final class DisplayLoop {
-    let loop: EventLoop
-    let pipeline: NavigationPipeline
-    let display: any Display
+public final class DisplayLoop {
+    public let loop: EventLoop
+    public let pipeline: NavigationPipeline
+    public let display: any Display
     let timer: PeriodicTimer
     let signals: SignalWatcher
     /// Frames per second while moving, and while parked (when nothing changes, no frame is drawn at all).
     let movingFPS: Double
     let parkedFPS: Double
-    private(set) var stats = FrameStats()
+    public private(set) var stats = FrameStats()
     /// Monotonic nanoseconds of the newest sample applied since the last frame, for the latency figure.
     private var newestUnshownSample: Int64?
     /// The sample time of the frame waiting for its page flip.
     private var sampleTimeOfPendingFlip: Int64?
     private var flipsSeen = 0
     /// Called once per timer tick before drawing (the scripted and replay feeds apply due events here).
-    var beforeFrame: ((Int64) throws -> Void)?
+    public var beforeFrame: ((Int64) throws -> Void)?
     /// Called on SIGHUP.
-    var onReload: (() -> Void)?
-    private(set) var stopSignal: Int32?
+    public var onReload: (() -> Void)?
+    public private(set) var stopSignal: Int32?
 
-    init(pipeline: NavigationPipeline, display: any Display, movingFPS: Double, parkedFPS: Double) throws {
+    public init(pipeline: NavigationPipeline, display: any Display, movingFPS: Double, parkedFPS: Double) throws {
         self.pipeline = pipeline
         self.display = display
         self.movingFPS = movingFPS
@@ -42,16 +41,16 @@ final class DisplayLoop {
     }
 
     /// Applies events from a source, remembering the newest sample's monotonic time for the latency figure.
-    func apply(_ events: [SensorEvent], sampledAt monotonicNanoseconds: Int64) {
+    public func apply(_ events: [SensorEvent], sampledAt monotonicNanoseconds: Int64) {
         guard !events.isEmpty else { return }
         for e in events { pipeline.apply(e) }
         newestUnshownSample = max(newestUnshownSample ?? monotonicNanoseconds, monotonicNanoseconds)
     }
 
     /// Runs until a termination signal or `stop()`.
-    func run() throws { try loop.run() }
+    public func run() throws { try loop.run() }
 
-    func stop() { loop.stop() }
+    public func stop() { loop.stop() }
 
     private func tick() throws {
         guard timer.acknowledge() else { return }
@@ -103,7 +102,7 @@ final class DisplayLoop {
     }
 
     /// The `--stats` report for a run that took `wallSeconds` and `cpuSeconds`.
-    func report(wallSeconds: Double, cpuSeconds: Double) -> String {
+    public func report(wallSeconds: Double, cpuSeconds: Double) -> String {
         stats.report(wallSeconds: wallSeconds, cpuSeconds: cpuSeconds, residentBytes: ProcessClock.residentBytes())
     }
 }
