@@ -56,9 +56,11 @@ extension HeadingEstimator {
         let disturbedNow = flags.contains(.disturbed)
         if disturbedNow && !wasDisturbed,
             let before = history.last(where: {
+                // Only compass-borne values can have been bent by the magnet; a course was not.
                 let age = t.seconds(since: $0.time)
-                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1
-            })
+                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1 && $0.heading.source != .gpsCourse
+            }),
+            estimate.heading?.source != .gpsCourse
         {
             var h = before.heading
             // With a gyroscope, whatever it saw turn since then is real (a magnet does not turn a gyroscope).

@@ -160,9 +160,10 @@ public struct HeadingEstimator: Sendable {
                 expectedMagnitude = cal.fieldRadiusMicrotesla * here / calField
             }
         }
-        // The dip check needs the true "down": not while the vehicle moves, when its own accelerations (only
-        // partly removed) tilt the measured down by a few degrees. The strength check needs no down and stays.
-        let moving = motion.map { $0.speed > 0.5 && s.time.seconds(since: $0.time) < 2 } ?? false
+        // The dip check needs the true "down": not while the vehicle moves or changes speed, when its own
+        // accelerations (only partly removed) tilt the measured down by a few degrees. The strength check needs
+        // no down and stays.
+        let moving = motion.map { ($0.speed > 0.3 || $0.acceleration != 0) && s.time.seconds(since: $0.time) < 2 } ?? false
         // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets.
         let calibrated = configuration.calibration != nil
         let expectedDip = gravityTrusted && !moving && calibrated ? estimate.field?.inclinationDegrees : nil
