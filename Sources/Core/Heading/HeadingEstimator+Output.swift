@@ -77,7 +77,7 @@ extension HeadingEstimator {
         if let c = compass, c.accuracy < (startValue?.accuracyDegrees ?? .infinity) {
             startValue = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
         }
-        if standstill.isStandingStill, let held = frozen ?? startValue {
+        if standstill.isStandingStill || isPullingAway(at: t), let held = frozen ?? startValue {
             var f = held
             f.source = .frozen
             if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
@@ -91,7 +91,7 @@ extension HeadingEstimator {
                 }
             } else {
                 releaseSince = nil
-                if let c = compass {
+                if let c = compass, isSettled(at: t) {
                     // At rest the compass is at its best (no vehicle acceleration tilts "down"): let the frozen
                     // value settle onto it over a few seconds, too slowly for the map to be seen turning.
                     let dt = max(0, min(1, t.seconds(since: estimate.time ?? t)))
@@ -102,8 +102,12 @@ extension HeadingEstimator {
             }
             frozen = f
             heading = f
-            flags.insert(.standingStill)
-            estimate.standstillAnchor = standstill.anchor
+            if standstill.isStandingStill {
+                flags.insert(.standingStill)
+                estimate.standstillAnchor = standstill.anchor
+            } else {
+                estimate.standstillAnchor = nil
+            }
         } else {
             frozen = nil
             releaseSince = nil

@@ -117,6 +117,20 @@ public struct HeadingEstimator: Sendable {
         gravityTime = s.time
     }
 
+    /// True unless a fresh fix shows the vehicle moving or changing speed (then its own accelerations, only partly
+    /// removed, bend the accelerometer's "down" by a few degrees). Without GPS, a handheld unit counts as settled.
+    func isSettled(at t: Timestamp) -> Bool {
+        guard let m = motion, t.seconds(since: m.time) < 2 else { return true }
+        return m.speed <= 0.3 && m.acceleration == 0
+    }
+
+    /// True while the vehicle speeds up from a stop below course mode's speed: the compass is bent by that
+    /// acceleration until GPS has measured it, so the heading frozen at the stop is kept a little longer.
+    func isPullingAway(at t: Timestamp) -> Bool {
+        guard frozen != nil, let m = motion, t.seconds(since: m.time) < 2 else { return false }
+        return m.acceleration > 0 && m.speed < configuration.course.enterSpeed
+    }
+
     /// The vehicle's own acceleration in the body frame (speeding up, braking, and v·ω towards the inside of a
     /// turn), which the accelerometer adds to gravity: left in, 1.5 m/s² while pulling away tilts "down" by 9°,
     /// and at a dip of 74° that is a heading error of tens of degrees. Zero without a fresh fix.
@@ -130,8 +144,9 @@ public struct HeadingEstimator: Sendable {
         var rate = 0.0
         if let c = turnRate, t.seconds(since: c.fixTime) < 2 { rate = c.degreesPerSecond }
         let across = speed * rate * .pi / 180
-        // The device may sit turned by the mounting offset: the vehicle's forward axis is then −offset from body x.
-        let o = -(learner.offsetDegrees ?? 0) * .pi / 180
+        // The device may sit turned on the vehicle: the learned offset is course − compass = vehicle − device, so
+        // the vehicle's forward axis lies `offset` degrees clockwise of body x.
+        let o = (learner.offsetDegrees ?? 0) * .pi / 180
         return Vector3(x: along * cos(o) - across * sin(o), y: along * sin(o) + across * cos(o), z: 0)
     }
 
@@ -163,10 +178,9 @@ public struct HeadingEstimator: Sendable {
         // The dip check needs the true "down": not while the vehicle moves or changes speed, when its own
         // accelerations (only partly removed) tilt the measured down by a few degrees. The strength check needs
         // no down and stays.
-        let moving = motion.map { ($0.speed > 0.3 || $0.acceleration != 0) && s.time.seconds(since: $0.time) < 2 } ?? false
         // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets.
         let calibrated = configuration.calibration != nil
-        let expectedDip = gravityTrusted && !moving && calibrated ? estimate.field?.inclinationDegrees : nil
+        let expectedDip = gravityTrusted && isSettled(at: s.time) && calibrated ? estimate.field?.inclinationDegrees : nil
         if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
             compassTrusted = false
             return

@@ -112,10 +112,13 @@ import Testing
         #expect(abs(learned + 20) < 3, "learned \(learned)")
         // Standing still, the frozen heading settles onto the offset compass.
         #expect(run.rmsError(43, 47) < 3)
-        // Riding slowly, the compass drives the heading, offset applied.
-        let slow = run.between(50, 71)
+        // Pulling away, the frozen heading is kept while GPS shows the speed rising (the compass is bent by it)...
+        #expect(run.between(48, 49).allSatisfy { $0.estimate.heading?.source == .frozen })
+        #expect(run.rmsError(47, 52) < 3)
+        // ...then, riding slowly, the compass drives the heading, offset applied.
+        let slow = run.between(52, 71)
         #expect(slow.allSatisfy { $0.estimate.heading?.source == .compass })
-        #expect(run.rmsError(50, 71) < 3)
+        #expect(run.rmsError(52, 71) < 3)
         // Without the offset the compass would be 20° off.
         let unshifted = slow.compactMap { s -> Double? in
             guard let m = s.estimate.compassMagnetic, let dd = s.estimate.declinationDegrees else { return nil }
