@@ -191,3 +191,22 @@ import Testing
         #expect(r.mode == .courseUp)
     }
 }
+
+@Suite struct VehicleAccelerationTests {
+    /// A unit clamped askew (offset already known), circling at 2 m/s (below course mode) at 30 °/s:
+    /// 1 m/s² towards the centre, which must be removed along the vehicle's axes, not the device's.
+    @Test(arguments: [0.0, 30.0, -45.0])
+    func aTurnsPullIsRemovedAlongTheVehiclesAxes(mountYaw: Double) {
+        var d = SimulatedRide.distortedDevice
+        d.mountYawDegrees = mountYaw
+        let ride = SimulatedRide(
+            initialHeadingDegrees: 80,
+            segments: [.init(duration: 6, startSpeed: 0, endSpeed: 2), .init(duration: 4, startSpeed: 2), .init(duration: 24, turnDegrees: 720, startSpeed: 2)],
+            device: d, seed: 44)
+        var config = RideRun.configuration(for: ride)
+        config.initialMountingOffsetDegrees = -mountYaw
+        let run = RideRun(ride, configuration: config)
+        #expect(run.between(14, 34).allSatisfy { $0.estimate.heading?.source == .compass })
+        #expect(run.rmsError(14, 34) < 4.5)
+    }
+}
