@@ -2,6 +2,7 @@
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("heading", runHeadingBenchmark),
     ("composite", runCompositeBenchmark),
+    ("system", runSystemBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
