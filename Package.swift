@@ -34,7 +34,7 @@ let package = Package(
             dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "CCairo", "CPixman"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform"]),
     ],

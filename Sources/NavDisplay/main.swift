@@ -7,7 +7,7 @@ import Foundation
 let commands: [CommandEntry] = [
     CommandEntry(RunCommand.self), CommandEntry(DemoCommand.self), CommandEntry(RenderCommand.self),
     CommandEntry(ProbeCommand.self), CommandEntry(SensorsCommand.self), CommandEntry(ShowCommand.self),
-    CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self),
+    CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(DeclinationCommand.self),
 ]
 
 let topHelp = """
