@@ -39,7 +39,9 @@ enum DrmSys {
             else { continue }
             paths.append(String(cString: node))
         }
-        return paths.sorted()
+        // By card number, so card2 comes before card10.
+        func number(_ path: String) -> Int { Int(String(path.reversed().prefix(while: \.isNumber).reversed())) ?? 0 }
+        return paths.sorted { (number($0), $0) < (number($1), $1) }
     }
 
     /// Opens a DRM node read-write. The corresponding C function is `open`.
