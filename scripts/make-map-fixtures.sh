@@ -52,14 +52,15 @@ c["settings"]["filemetadata"]["tiles"] = []
 c["settings"]["filemetadata"]["attribution"] = "© OpenStreetMap contributors (ODbL)"
 json.dump(c, open(sys.argv[2], "w"), indent=1)
 PY
-# The example process file writes no `subclass` on paths, which the OpenMapTiles schema has (planetiler writes
-# it) and a bike map needs to tell cycleways from footways; add just that line.
+# The example process file writes no `subclass` on paths and tracks (and files cycleways under "track"), while the
+# OpenMapTiles schema has it (planetiler writes it) and a bike map needs to tell cycleways from footways; add just
+# that line.
 python3 - "$examples/process-openmaptiles.lua" omt.lua <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 old = '\t\t\tway:Attribute("class", h)\n\t\t\tSetBrunnelAttributes(way)\n'
 assert s.count(old) == 1, "process-openmaptiles.lua changed; update make-map-fixtures.sh"
-s = s.replace(old, old + '\t\t\tif h == "path" then way:Attribute("subclass", highway) end\n')
+s = s.replace(old, old + '\t\t\tif h == "path" or h == "track" then way:Attribute("subclass", highway) end\n')
 open(sys.argv[2], "w").write(s)
 PY
 tilemaker --input trimmed.osm.pbf --output helsinki.mbtiles --config omt.json \

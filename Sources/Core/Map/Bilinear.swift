@@ -9,6 +9,18 @@ enum Bilinear {
         return mix(mix(src[y0 * w + x0], src[y0 * w + x1], ax), mix(src[y1 * w + x0], src[y1 * w + x1], ax), ay)
     }
 
+    /// The same over a square `size` × `size` image behind a plain pointer.
+    @inline(__always)
+    static func sample(_ src: UnsafePointer<UInt32>, _ size: Int, _ fx: Double, _ fy: Double) -> UInt32 {
+        let limit = Double(size - 1)
+        let cx = min(max(fx, 0), limit), cy = min(max(fy, 0), limit)
+        let x0 = Int(cx), y0 = Int(cy)
+        let x1 = min(x0 + 1, size - 1), y1 = min(y0 + 1, size - 1)
+        let ax = UInt32((cx - Double(x0)) * 256), ay = UInt32((cy - Double(y0)) * 256)
+        let r0 = y0 * size, r1 = y1 * size
+        return mix(mix(src[r0 + x0], src[r0 + x1], ax), mix(src[r1 + x0], src[r1 + x1], ax), ay)
+    }
+
     /// `a` and `b` blended with weight `t`/256 on `b`, per channel.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {

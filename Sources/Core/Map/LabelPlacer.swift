@@ -49,7 +49,15 @@ public final class LabelPlacer {
     ) -> [PlacedLabel] {
         var grid = CollisionGrid(width: camera.width, height: camera.height)
         grid.insert(reserved)
+        // World units to screen as one affine map (Camera.screenPoint recomputes the centre's projection per call).
         let world = WebMercator.worldSize(zoom: camera.zoom)
+        let centre = WebMercator.worldPixel(camera.center, zoom: camera.zoom)
+        let r = -camera.bearing.degrees * .pi / 180
+        let cr = cos(r), sr = sin(r), anchor = camera.anchor
+        let toScreen = { (p: Point) -> Point in
+            let x = p.x * world - centre.x, y = p.y * world - centre.y
+            return Point(x: anchor.x + x * cr - y * sr, y: anchor.y + x * sr + y * cr)
+        }
         let screen = Rect(x: 0, y: 0, width: Double(camera.width), height: Double(camera.height))
         // Previous labels first, then by priority; the same name is placed once.
         let sorted = candidates.enumerated().sorted { a, b in
@@ -67,10 +75,10 @@ public final class LabelPlacer {
             let layout = fonts.layout(c.kind)
             let label: PlacedLabel?
             if c.kind == .road {
-                let pts = c.points.map { camera.screenPoint(ofWorldPixel: $0 * world) }
+                let pts = c.points.map(toScreen)
                 label = placeAlongLine(c, pts, layout, screen: screen, nextFlipped: &nextFlipped)
             } else {
-                label = placeUpright(c, camera.screenPoint(ofWorldPixel: c.points[0] * world), layout, screen: screen)
+                label = placeUpright(c, toScreen(c.points[0]), layout, screen: screen)
             }
             guard let label, grid.isFree(label.boxes) else { continue }
             grid.insert(label.boxes.map { $0.insetBy(-3) })

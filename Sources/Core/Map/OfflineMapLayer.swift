@@ -11,7 +11,11 @@ public final class OfflineMapLayer: MapLayer {
     /// How many zoom levels past the file's deepest to draw by scaling its geometry.
     public static let maxOverzoom = 6
     private let placer = LabelPlacer()
+    /// Glyph outlines and halos of recent labels at the origin, unturned: a frame only moves and turns them.
+    private var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)
     private let fonts: FontSet
+    /// Labels can be switched off (the benchmark measures composition alone).
+    public var drawsLabels = true
     /// The labels drawn in the last frame (for tests and debugging).
     public private(set) var lastLabels: [PlacedLabel] = []
 
@@ -47,10 +51,9 @@ public final class OfflineMapLayer: MapLayer {
         var found: [TileID: TileCompositor.Cell] = [:]
         for tile in order {
             if waitForTiles {
-                let image = tiles.renderNow(tile)
-                found[tile] = .init(pixels: image.pixels, size: image.width, scale: 1, offsetX: 0, offsetY: 0)
+                found[tile] = .init(bitmap: tiles.renderNow(tile), scale: 1, offsetX: 0, offsetY: 0)
             } else if let image = tiles.image(for: tile) {
-                found[tile] = .init(pixels: image.pixels, size: image.width, scale: 1, offsetX: 0, offsetY: 0)
+                found[tile] = .init(bitmap: image, scale: 1, offsetX: 0, offsetY: 0)
             } else if let parent = cachedAncestor(of: tile) {
                 found[tile] = parent
             }
@@ -59,7 +62,19 @@ public final class OfflineMapLayer: MapLayer {
         TileCompositor(tileSize: tiles.tileSize, zoom: z).compose(
             into: &canvas.frame, camera: camera, xs: xs, ys: ys, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
-        drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved)
+        if drawsLabels { drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved) }
+    }
+
+    private func labelShapes(_ text: String, layout: TextLayout, haloWidth: Double) -> (text: Path, halo: Path) {
+        let key = "\(layout.size)|\(haloWidth)|\(text)"
+        if let hit = shapeCache.get(key) { return hit }
+        let glyphs = layout.path(text, origin: Point(x: 0, y: 0))
+        var halo = Path()
+        for contour in glyphs.contours {
+            for piece in Stroker.stroke(contour, width: haloWidth * 2, closed: true).contours { halo.addPolygon(piece) }
+        }
+        shapeCache.set(key, (glyphs, halo))
+        return (glyphs, halo)
     }
 
     /// A cached tile one to three levels up, mapped onto `tile`'s square, to show while `tile` renders.
@@ -68,9 +83,9 @@ public final class OfflineMapLayer: MapLayer {
             let parent = TileID(z: tile.z - d, x: tile.x >> d, y: tile.y >> d)
             if let image = tiles.image(for: parent, request: false) {
                 let span = Double(1 << d)
-                let size = Double(image.width)
+                let size = Double(image.size)
                 return .init(
-                    pixels: image.pixels, size: image.width, scale: 1 / span,
+                    bitmap: image, scale: 1 / span,
                     offsetX: Double(tile.x - (parent.x << d)) * size / span,
                     offsetY: Double(tile.y - (parent.y << d)) * size / span)
             }
@@ -110,8 +125,12 @@ public final class OfflineMapLayer: MapLayer {
             case .road: layout = labelFonts.road
             case .poi, .water: layout = labelFonts.poi
             }
-            canvas.text(label.text, at: label.origin, layout: layout, color, halo: s.labelHalo,
-                        haloWidth: 2 * unit, rotationDegrees: label.rotationDegrees)
+            let shapes = labelShapes(label.text, layout: layout, haloWidth: 2 * unit)
+            let r = label.rotationDegrees * .pi / 180
+            let c = cos(r), sn = sin(r), o = label.origin
+            let place = { (p: Point) in Point(x: o.x + p.x * c - p.y * sn, y: o.y + p.x * sn + p.y * c) }
+            canvas.fill(shapes.halo.applying(place), s.labelHalo)
+            canvas.fill(shapes.text.applying(place), color)
         }
         lastLabels = placed
     }

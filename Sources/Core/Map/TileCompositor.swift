@@ -6,8 +6,7 @@ import Foundation
 struct TileCompositor {
     /// One grid cell: the image to sample and how tile-local pixels map into it.
     struct Cell {
-        var pixels: [UInt32]
-        var size: Int
+        var bitmap: TileBitmap
         var scale: Double
         var offsetX: Double
         var offsetY: Double
@@ -38,27 +37,37 @@ struct TileCompositor {
         let p00 = camera.worldPixel(atScreen: Point(x: 0.5, y: 0.5)) * k
         let dx = camera.worldPixel(atScreen: Point(x: 1.5, y: 0.5)) * k - p00
         let dy = camera.worldPixel(atScreen: Point(x: 0.5, y: 1.5)) * k - p00
-        let columns = xs.count
+        let columns = xs.count, rowsCount = ys.count
         let x0 = xs.lowerBound, y0 = ys.lowerBound
         let width = frame.width
-        frame.pixels.withUnsafeMutableBufferPointer { out in
-            for sy in 0..<frame.height {
-                var wx = p00.x + dy.x * Double(sy), wy = p00.y + dy.y * Double(sy)
-                let line = sy * width
-                for sx in 0..<width {
-                    defer { wx += dx.x; wy += dx.y }
-                    let fx = (wx / t).rounded(.down), fy = (wy / t).rounded(.down)
-                    let cx = Int(fx) - x0, cy = Int(fy) - y0
-                    guard cx >= 0, cy >= 0, cx < columns, cy < ys.count, let cell = cells[cy * columns + cx] else {
-                        // Outside the world or not loaded: a diagonal hatch fixed to the map, so motion still shows.
-                        let hatch = (Int(wx.rounded(.down)) + Int(wy.rounded(.down))) & 15 == 0
-                        out[line + sx] = hatch ? placeholderLine : placeholder
-                        continue
-                    }
-                    let u = cell.offsetX + (wx - fx * t) * cell.scale - 0.5
-                    let v = cell.offsetY + (wy - fy * t) * cell.scale - 0.5
-                    out[line + sx] = cell.pixels.withUnsafeBufferPointer {
-                        Bilinear.sample($0, cell.size, cell.size, u, v)
+        // Plain pointers and scalars for the per-pixel loop (no reference counting inside it); `cells` keeps
+        // every bitmap alive until the loop is done.
+        let bases = cells.map { $0.map { UnsafePointer($0.bitmap.storage.baseAddress!) } }
+        let sizes = cells.map { $0?.bitmap.size ?? 0 }
+        let scales = cells.map { $0?.scale ?? 1 }
+        let offsX = cells.map { $0?.offsetX ?? 0 }
+        let offsY = cells.map { $0?.offsetY ?? 0 }
+        let invT = 1 / t
+        withExtendedLifetime(cells) {
+            frame.pixels.withUnsafeMutableBufferPointer { out in
+                for sy in 0..<frame.height {
+                    var wx = p00.x + dy.x * Double(sy), wy = p00.y + dy.y * Double(sy)
+                    let line = sy * width
+                    for sx in 0..<width {
+                        defer { wx += dx.x; wy += dx.y }
+                        let fx = (wx * invT).rounded(.down), fy = (wy * invT).rounded(.down)
+                        let cx = Int(fx) - x0, cy = Int(fy) - y0
+                        let index = cy * columns + cx
+                        guard cx >= 0, cy >= 0, cx < columns, cy < rowsCount, let base = bases[index] else {
+                            // Outside the world or not loaded: a diagonal hatch fixed to the map, so motion still shows.
+                            let hatch = (Int(wx.rounded(.down)) + Int(wy.rounded(.down))) & 15 == 0
+                            out[line + sx] = hatch ? placeholderLine : placeholder
+                            continue
+                        }
+                        let scale = scales[index]
+                        let u = offsX[index] + (wx - fx * t) * scale - 0.5
+                        let v = offsY[index] + (wy - fy * t) * scale - 0.5
+                        out[line + sx] = Bilinear.sample(base, sizes[index], u, v)
                     }
                 }
             }

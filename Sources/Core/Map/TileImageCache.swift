@@ -16,7 +16,7 @@ public final class TileImageCache: @unchecked Sendable {
     public let tileSize: Int
     public private(set) var style: MapStyle
     private let condition = NSCondition()
-    private var images: LRUCache<Key, RasterImage>
+    private var images: LRUCache<Key, TileBitmap>
     private var queue: [Key] = []
     private var queued: Set<Key> = []
     private var inFlight = 0
@@ -64,7 +64,7 @@ public final class TileImageCache: @unchecked Sendable {
     }
 
     /// The rendered tile if cached; otherwise queues it (when `request`) and returns nil.
-    public func image(for tile: TileID, request: Bool = true) -> RasterImage? {
+    public func image(for tile: TileID, request: Bool = true) -> TileBitmap? {
         condition.lock()
         defer { condition.unlock() }
         let key = Key(tile: tile, style: style.name)
@@ -80,7 +80,7 @@ public final class TileImageCache: @unchecked Sendable {
 
     /// Renders `tile` on the calling thread (used when a caller must have the full map, such as `render`).
     @discardableResult
-    public func renderNow(_ tile: TileID, canvas: Canvas? = nil) -> RasterImage {
+    public func renderNow(_ tile: TileID, canvas: Canvas? = nil) -> TileBitmap {
         condition.lock()
         let key = Key(tile: tile, style: style.name)
         if let hit = images.get(key) {
@@ -130,14 +130,14 @@ public final class TileImageCache: @unchecked Sendable {
         }
     }
 
-    private func publish(_ key: Key, _ image: RasterImage) {
+    private func publish(_ key: Key, _ image: TileBitmap) {
         condition.lock()
         images.set(key, image)
         generation += 1
         condition.unlock()
     }
 
-    private func render(_ tile: TileID, style: MapStyle, canvas: Canvas) -> RasterImage {
+    private func render(_ tile: TileID, style: MapStyle, canvas: Canvas) -> TileBitmap {
         let dataTile = store.dataTile(for: tile)
         let renderer = TileRenderer(style: style, schema: store.schema)
         switch store.load(dataTile) {
@@ -148,7 +148,7 @@ public final class TileImageCache: @unchecked Sendable {
         case .missing, .failed:
             drawPlaceholder(on: canvas, style: style)
         }
-        return RasterImage(width: canvas.width, height: canvas.height, pixels: canvas.frame.pixels)
+        return TileBitmap(size: canvas.width, pixels: canvas.frame.pixels)
     }
 
     /// A quiet hatched square where the file has no data (or the data is broken), so a gap reads as "no map here".

@@ -7,9 +7,17 @@ public struct TileRenderer: Sendable {
     public var style: MapStyle
     public var schema: MapSchema
 
+    /// When set, every filled path is also handed here (the benchmark replays them through cairo).
+    public var recorder: PathRecorder?
+
     public init(style: MapStyle, schema: MapSchema) {
         self.style = style
         self.schema = schema
+    }
+
+    private func fill(_ path: Path, _ color: Color, _ canvas: Canvas) {
+        recorder?.paths.append((path, color))
+        canvas.fill(path, color)
     }
 
     /// Draws `data` (the tile `dataTile`, at or above `target`) as the tile `target`, filling `canvas`.
@@ -79,23 +87,23 @@ public struct TileRenderer: Sendable {
 
     private func draw(_ b: Buckets, zoom: Double, on canvas: Canvas) {
         let s = style
-        func fill(_ list: [[[Point]]], _ color: Color) {
+        func fillAreas(_ list: [[[Point]]], _ color: Color) {
             guard !list.isEmpty else { return }
             var path = Path()
             for parts in list { for ring in parts { path.addPolygon(ring) } }
-            canvas.fill(path, color)
+            self.fill(path, color, canvas)
         }
-        fill(b.areas[.residential] ?? [], s.residential)
-        fill(b.areas[.otherLanduse] ?? [], s.otherLanduse)
-        fill(b.areas[.industrial] ?? [], s.industrial)
-        fill(b.areas[.cemetery] ?? [], s.cemetery)
-        fill(b.areas[.grass] ?? [], s.grass)
-        fill(b.areas[.wood] ?? [], s.wood)
-        fill(b.areas[.park] ?? [], s.park)
-        fill(b.areas[.pitch] ?? [], s.pitch)
-        fill(b.areas[.water] ?? [], s.water)
+        fillAreas(b.areas[.residential] ?? [], s.residential)
+        fillAreas(b.areas[.otherLanduse] ?? [], s.otherLanduse)
+        fillAreas(b.areas[.industrial] ?? [], s.industrial)
+        fillAreas(b.areas[.cemetery] ?? [], s.cemetery)
+        fillAreas(b.areas[.grass] ?? [], s.grass)
+        fillAreas(b.areas[.wood] ?? [], s.wood)
+        fillAreas(b.areas[.park] ?? [], s.park)
+        fillAreas(b.areas[.pitch] ?? [], s.pitch)
+        fillAreas(b.areas[.water] ?? [], s.water)
         for line in b.waterways {
-            for part in line { canvas.stroke(part, width: MapStyle.width(3, zoom: zoom), s.waterway) }
+            for part in line { fill(Stroker.stroke(part, width: MapStyle.width(3, zoom: zoom)), s.waterway, canvas) }
         }
         if zoom >= 13.5 {
             var bodies = Path()
@@ -108,12 +116,12 @@ public struct TileRenderer: Sendable {
                     }
                 }
             }
-            canvas.fill(edges, s.buildingEdge)
-            canvas.fill(bodies, s.building)
+            fill(edges, s.buildingEdge, canvas)
+            fill(bodies, s.building, canvas)
         }
         for (level, parts) in b.boundaries where level <= 8 {
             for part in parts {
-                canvas.fill(Stroker.dashed(part, width: MapStyle.width(2, zoom: zoom), on: 8, off: 4), s.boundary)
+                fill(Stroker.dashed(part, width: MapStyle.width(2, zoom: zoom), on: 8, off: 4), s.boundary, canvas)
             }
         }
         drawRoads(b, zoom: zoom, on: canvas)
@@ -132,7 +140,7 @@ public struct TileRenderer: Sendable {
                 let cw = w + 2 * MapStyle.width(s.casingWidth, zoom: zoom, minimum: 0.7)
                 var casing = Path()
                 for part in parts { for c in Stroker.stroke(part, width: cw).contours { casing.addPolygon(c) } }
-                canvas.fill(casing, s.casing.withOpacity(fade))
+                fill(casing, s.casing.withOpacity(fade), canvas)
             }
             for (cls, _, _, parts) in group {
                 let (color, w16) = s.road(cls)
@@ -147,7 +155,7 @@ public struct TileRenderer: Sendable {
                     }
                     for c in outline.contours { path.addPolygon(c) }
                 }
-                canvas.fill(path, color.withOpacity(fade))
+                fill(path, color.withOpacity(fade), canvas)
             }
             if pass == 1 {
                 for (tunnel, parts) in b.rails where !tunnel { drawRail(parts, zoom: zoom, on: canvas) }
@@ -158,8 +166,8 @@ public struct TileRenderer: Sendable {
     func drawRail(_ parts: [[Point]], zoom: Double, on canvas: Canvas) {
         let w = MapStyle.width(2.2, zoom: zoom, minimum: 0.8)
         for part in parts {
-            canvas.stroke(part, width: w, style.rail)
-            canvas.fill(Stroker.dashed(part, width: w * 0.5, on: 6, off: 6), style.land)
+            fill(Stroker.stroke(part, width: w), style.rail, canvas)
+            fill(Stroker.dashed(part, width: w * 0.5, on: 6, off: 6), style.land, canvas)
         }
     }
 }
@@ -201,4 +209,10 @@ struct Buckets {
         default: break
         }
     }
+}
+
+/// Collects the paths a renderer fills, in order, with their colours.
+public final class PathRecorder: @unchecked Sendable {
+    public var paths: [(Path, Color)] = []
+    public init() {}
 }
