@@ -3,6 +3,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("heading", runHeadingBenchmark),
     ("composite", runCompositeBenchmark),
     ("system", runSystemBenchmark),
+    ("map", runMapBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
