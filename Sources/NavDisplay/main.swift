@@ -7,7 +7,8 @@ import Foundation
 let commands: [CommandEntry] = [
     CommandEntry(RunCommand.self), CommandEntry(DemoCommand.self), CommandEntry(RenderCommand.self),
     CommandEntry(ProbeCommand.self), CommandEntry(SensorsCommand.self), CommandEntry(ShowCommand.self),
-    CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(DeclinationCommand.self),
+    CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(CalibrateCommand.self),
+    CommandEntry(DeclinationCommand.self),
 ]
 
 let topHelp = """

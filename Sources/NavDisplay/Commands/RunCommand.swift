@@ -23,6 +23,9 @@ struct RunCommand: Command {
           --style day|night       colours (default day)
           --fps N                 frame rate while moving, 1 to 60 (default 20); 2 while parked, none when unchanged
           --stats                 print frame-time, latency, CPU and memory figures on exit
+          --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
+                                  $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
+                                  file means uncalibrated (flagged on the HUD), an unreadable one is an error
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -38,6 +41,7 @@ struct RunCommand: Command {
     var style = StyleName.day
     var fps = 20.0
     var stats = false
+    var calibrationPath = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
@@ -57,6 +61,7 @@ struct RunCommand: Command {
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
+            case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard try display.parse(f, &args) else { throw args.unknown(f) }
@@ -66,12 +71,18 @@ struct RunCommand: Command {
     }
 
     func run() throws -> Int32 {
+        // The calibration first: a corrupt file stops the run before the screen is touched.
+        let calibration = try CalibrationFile.load(calibrationPath)
+        print("navdisplay run: " + (calibration != nil ? "calibration from \(calibrationPath)"
+            : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { closeDisplay(screen) }
         let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
         let pipeline = NavigationPipeline(
-            scene: scene, mode: orientation, zoom: zoom, fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130))
+            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
+            heading: HeadingConfiguration(calibration: calibration))
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
         let gps = GpsdSource(host: gpsdHost, port: gpsdPort)
         let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)

@@ -1,0 +1,214 @@
+import Core
+import Foundation
+import Glibc
+import Platform
+
+/// `navdisplay calibrate`: the user turns the device through every direction while the screen shows which
+/// directions are covered, the sample count and the fit's residual; an ellipsoid fit then gives the hard- and
+/// soft-iron correction, which is saved atomically for `run` to load, or refused with the reason.
+struct CalibrateCommand: Command {
+    static let name = "calibrate"
+    static let summary = "calibrate the magnetometer (hard and soft iron) by turning the device"
+    static let help = """
+        USAGE: navdisplay calibrate [options]
+
+        Turn the device slowly through a full circle, tilting it nose up, nose down and over both sides, until
+        the disc on the screen is filled in (or ride slow circles with the unit tilted through its attitudes). The
+        readings are fitted with an ellipsoid: the hard-iron offset and soft-iron matrix are saved atomically, with
+        their quality figures, for `navdisplay run` to load at start. A poor fit (too few readings, too little of
+        the sphere covered, a large residual, an implausible field) is refused with the reason and exit status 1;
+        the old calibration is then left as it was. Live runs stop early once the fit is accepted and covers at
+        least 80 % of directions; SIGINT or SIGTERM aborts without saving.
+
+        OPTIONS:
+          --from FILE             calibrate from a recording (any kind `replay` reads) instead of the live sensor;
+                                  without --display nothing is drawn
+          --out FILE              where to save (default $\(CalibrationFile.environmentVariable), else
+                                  \(CalibrationFile.defaultPath))
+          --duration S            the longest to collect, 5 to 600 seconds (default 90 live; the whole recording)
+          --min-samples N         distinct readings the fit needs, 20 to 3000 (default 150)
+          --mag-device NAME       the IIO magnetometer to use (default: the first known driver found)
+          --sample-rate HZ        how often the magnetometer is read, 1 to 100 (default 25)
+          --at LAT,LON            where you are, so WMM's field strength is saved for the disturbance check
+                                  (a recording's own place is used when it has one)
+          --size WxH              frame size for --display png (default 800x480)
+          --style day|night       colours (default day)
+        \(DisplayOptions.help)
+          -h, --help              show this help
+        """
+
+    var from: String?
+    var out = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
+    var duration: Double?
+    var minSamples = 150
+    var magDevice: String?
+    var sampleRate = 25.0
+    var place: GeoCoordinate?
+    var size = (width: 800, height: 480)
+    var style = StyleName.day
+    var display = DisplayOptions()
+    var displayChosen = false
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording file")
+            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
+            case .flag("--duration"): duration = try args.number(for: "--duration", in: 5...600, what: "seconds from 5 to 600")
+            case .flag("--min-samples"):
+                minSamples = try args.value(for: "--min-samples", expecting: "a whole number from 20 to 3000") {
+                    Int($0).flatMap { (20...3000).contains($0) ? $0 : nil }
+                }
+            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
+            case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
+            case .flag("--at"):
+                let at: GeoCoordinate = try args.value(for: "--at", expecting: "LAT,LON in degrees, e.g. 60.17,24.94") {
+                    GeoCoordinate(parsing: $0)
+                }
+                place = at
+            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f):
+                guard try display.parse(f, &args) else { throw args.unknown(f) }
+                displayChosen = true
+            case .positional(let v): throw args.unexpected(v)
+            }
+        }
+        if out.isEmpty || out.hasSuffix("/") {
+            throw UsageError("navdisplay calibrate: --out expects a file name, got \"\(out)\"")
+        }
+        if from != nil && magDevice != nil {
+            throw UsageError("navdisplay calibrate: --mag-device applies to the live sensor, not to --from FILE")
+        }
+    }
+
+    func run() throws -> Int32 {
+        var requirements = EllipsoidFit.Requirements()
+        requirements.minimumSamples = minSamples
+        if let from { return try calibrateFromRecording(from, requirements: requirements) }
+        return try calibrateLive(requirements: requirements)
+    }
+
+    /// WMM's total field at `place` on the given date, µT.
+    private func expectedField(at place: GeoCoordinate?, utcSeconds: Double) -> Double? {
+        guard let place else { return nil }
+        return MagneticModel.wmm2025.field(at: place, decimalYear: DecimalYear.from(utcSeconds: utcSeconds)).totalMicrotesla
+    }
+
+    // MARK: - From a recording
+
+    private func calibrateFromRecording(_ path: String, requirements: EllipsoidFit.Requirements) throws -> Int32 {
+        let recording = try loadRecording(path)
+        reportWarnings(recording.warnings, command: Self.name)
+        let events = recording.events.filter {
+            if case .magnetometer = $0 { return true }
+            return false
+        }
+        guard !events.isEmpty else { throw RecordingError("\(path): no magnetometer samples to calibrate from") }
+        let where_ = place ?? recording.header.place
+        let utc = recording.header.startUTCSeconds ?? Date().timeIntervalSince1970
+        let session = CalibrationSession(
+            requirements: requirements, expectedFieldMicrotesla: expectedField(at: where_, utcSeconds: utc))
+        let screen = displayChosen ? try openScreen() : nil
+        defer { if let s = screen { closeDisplay(s) } }
+        let collector = CalibrationCollector(
+            session: session, source: (path as NSString).lastPathComponent, durationSeconds: duration,
+            framePeriod: 1, display: screen, fonts: screen == nil ? nil : try loadFonts(), theme: style.theme)
+        for event in events {
+            collector.apply([event])
+            if collector.isOutOfTime { break }
+            try collector.showProgressIfDue()
+        }
+        return try finish(collector)
+    }
+
+    // MARK: - Live
+
+    private func calibrateLive(requirements: EllipsoidFit.Requirements) throws -> Int32 {
+        TerminationSignals.block()
+        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)
+        let startEvents = magnetometer.start(now: MonotonicClock.now())
+        guard magnetometer.isAvailable == true, let device = magnetometer.activeDevice else {
+            var why = "no magnetometer found"
+            for case .sourceStatus(_, let s) in startEvents where !s.available { why = s.detail }
+            throw RecordingError("\(why) (check `navdisplay probe`, or name the device with --mag-device; --from FILE calibrates from a recording)")
+        }
+        let session = CalibrationSession(
+            requirements: requirements, expectedFieldMicrotesla: expectedField(at: place, utcSeconds: Date().timeIntervalSince1970))
+        let screen = try openScreen()
+        defer { closeDisplay(screen) }
+        // A screen is refreshed five times a second; PNG files once a second, so a headless run leaves a readable sequence.
+        let framePeriod = display.kind == .png ? 1.0 : 0.2
+        let limit = duration ?? 90
+        let collector = CalibrationCollector(
+            session: session, source: device, durationSeconds: limit, framePeriod: framePeriod, display: screen,
+            fonts: try loadFonts(), theme: style.theme)
+        collector.apply(startEvents)
+        print("navdisplay calibrate: reading \(device) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
+            + "turn the device slowly through every direction (showing on \(screen.name))")
+
+        let loop = try EventLoop()
+        let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
+        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
+        var interrupted: String?
+        var lastReport = 0.0, lastCheck = 0.0
+        try loop.watch(sampleTimer.fileDescriptor) {
+            guard sampleTimer.acknowledge() else { return }
+            collector.apply(magnetometer.poll(now: MonotonicClock.now()))
+            try collector.showProgressIfDue()
+            if collector.isOutOfTime { loop.stop() }
+            // The fit behind `progress` is checked once a second, not at every reading.
+            guard collector.elapsedSeconds >= lastCheck + 1 else { return }
+            lastCheck = collector.elapsedSeconds
+            let p = collector.session.progress
+            if p.isReady && p.coverage >= 0.8 { loop.stop() }
+            if lastCheck >= lastReport + 5 || loop.isStopped {
+                lastReport = lastCheck
+                print("navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
+                    + (p.residualPercent.map { ", residual " + formatFixed($0, digits: 2) + " %" } ?? "") + ": \(p.hint)")
+            }
+        }
+        try loop.watch(signals.fileDescriptor) {
+            for s in signals.pending() where s != SIGHUP {
+                interrupted = s == SIGINT ? "SIGINT" : "SIGTERM"
+                loop.stop()
+            }
+        }
+        try loop.run()
+        if let name = interrupted {
+            throw RecordingError("interrupted by \(name) after \(Int(collector.elapsedSeconds)) s; nothing saved")
+        }
+        let status = try finish(collector)
+        // Leave the result on a real screen long enough to read (a signal ends the wait).
+        if display.kind != .png { _ = TerminationSignals.take(timeoutMilliseconds: 5000) }
+        return status
+    }
+
+    // MARK: - Shared
+
+    private func openScreen() throws -> any Display {
+        TerminationSignals.block()
+        return try display.open(pngSize: size)
+    }
+
+    /// Fits, saves and reports; a refused fit prints its figures and throws the reason (exit status 1).
+    private func finish(_ collector: CalibrationCollector) throws -> Int32 {
+        let seconds = formatFixed(collector.elapsedSeconds, digits: 1)
+        do {
+            let calibration = try collector.finish(savingTo: out)
+            print("navdisplay calibrate: accepted after \(seconds) s: \(calibrationSummary(calibration))")
+            print("navdisplay calibrate: saved to \(out)")
+            return 0
+        } catch let refused as CalibrationRefused {
+            let spread = "spread \(formatFixed(collector.spreadMicrotesla, digits: 1)) µT"
+            let figures = collector.spreadMicrotesla < CalibrationCollector.minimumSpreadMicrotesla
+                ? "\(collector.session.samples.count) distinct samples, \(spread)"
+                : EllipsoidFit.fit(collector.session.samples).map { qualitySummary($0.quality) + ", " + spread }
+                    ?? "\(collector.session.samples.count) distinct samples, \(spread), no ellipsoid fit"
+            print("navdisplay calibrate: refused after \(seconds) s: \(figures)")
+            throw refused
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Core
+import Foundation
+
+/// A calibration file that exists but cannot be used, with its path and what to do.
+public struct CalibrationLoadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var problem: String
+    public var description: String {
+        "\(path): \(problem) (fix or delete the file, or recalibrate with `navdisplay calibrate`)"
+    }
+}
+
+/// The magnetometer calibration on disk: `calibrate` saves it, `run` loads it at start.
+public enum CalibrationFile {
+    /// Where the calibration lives unless `NAVDISPLAY_CALIBRATION` or an option says otherwise.
+    public static let defaultPath = "/var/lib/navdisplay/calibration.txt"
+    /// The environment variable that moves the default.
+    public static let environmentVariable = "NAVDISPLAY_CALIBRATION"
+
+    /// The calibration in `path`; nil when there is no such file (the compass then runs uncalibrated, flagged).
+    /// A file that cannot be read or parsed throws `CalibrationLoadError`.
+    public static func load(_ path: String) throws -> MagnetometerCalibration? {
+        let text: String?
+        do {
+            text = try AtomicFile.read(path, maxBytes: 64 * 1024)
+        } catch let error as AtomicFileError {
+            throw CalibrationLoadError(path: path, problem: error.what)
+        }
+        guard let text else { return nil }
+        do {
+            return try MagnetometerCalibration(parsing: text)
+        } catch let error as CalibrationFileError {
+            throw CalibrationLoadError(path: path, problem: error.description)
+        }
+    }
+
+    /// Saves `calibration` atomically (a power cut leaves the old file or the new one), creating the folder.
+    public static func save(_ calibration: MagnetometerCalibration, to path: String) throws {
+        let directory = AtomicFile.directoryName(of: path)
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw AtomicFileError(path: path, what: "cannot create the folder \(directory): \(error.localizedDescription)")
+            }
+        }
+        try AtomicFile.write(calibration.serialized(), to: path)
+    }
+}

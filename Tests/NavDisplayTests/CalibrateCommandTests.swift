@@ -1,0 +1,160 @@
+import Core
+import Foundation
+import Platform
+import Testing
+
+/// `navdisplay calibrate --from FILE` on recordings made with the heading simulator, whose distortion is known.
+@Suite("Calibrate command")
+struct CalibrateCommandTests {
+    /// Writes `ride`'s events as a navdisplay recording with a header naming the place and date.
+    static func writeRecording(_ ride: SimulatedRide, name: String) throws -> URL {
+        let dir = try NavDisplayBinary.temporaryDirectory()
+        let url = dir.appendingPathComponent(name)
+        let header = RecordingHeader(
+            program: "CalibrateCommandTests", devices: [.init(role: "magnetometer", name: "simulated", rateHertz: ride.device.magnetometerHz)],
+            startUTCSeconds: ride.startUTCSeconds, place: ride.start, notes: ["simulated: \(name)"])
+        let text = RecordingFormat.headerText(header) + ride.events().map(RecordingFormat.line(for:)).joined()
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func pngs(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    @Test("A tumble with a known distortion is recovered, saved, and read back by run's loader")
+    func recoversAKnownDistortion() throws {
+        let device = SimulatedRide.distortedDevice
+        let recording = try Self.writeRecording(SimulatedRide.calibrationTumble(device: device), name: "tumble.navrec")
+        let dir = recording.deletingLastPathComponent()
+        let out = dir.appendingPathComponent("state/calibration.txt").path  // the folder does not exist yet
+        let frames = dir.appendingPathComponent("frames")
+        let r = try NavDisplayBinary.run([
+            "calibrate", "--from", recording.path, "--out", out, "--display", "png", "--png-dir", frames.path,
+        ])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.stdout.contains("accepted"), "\(r.stdout)")
+        #expect(r.stdout.contains("saved to \(out)"))
+
+        let loaded = try #require(try CalibrationFile.load(out))
+        #expect((loaded.hardIronMicrotesla - device.hardIronMicrotesla).length < 0.5, "hard iron \(loaded.hardIronMicrotesla)")
+        // The correction undoes the soft iron up to one overall scale: W · S is a multiple of the identity.
+        let product = loaded.softIron * device.softIron
+        let scale = product[0, 0]
+        for i in 0..<3 {
+            for j in 0..<3 {
+                #expect(abs(product[i, j] - (i == j ? scale : 0)) < 0.01 * scale, "W·S[\(i),\(j)] = \(product[i, j])")
+            }
+        }
+        let quality = try #require(loaded.quality)
+        #expect(quality.residualPercent < 3)
+        // The recording's place and date give WMM's field, saved for the disturbance gate.
+        let expected = try #require(loaded.expectedFieldMicrotesla)
+        #expect(abs(expected - SimulatedRide.calibrationTumble(device: device).earthFieldMicrotesla.length) < 0.01)
+        // Progress frames, one per second of readings, then the result frame.
+        #expect(Self.pngs(in: frames).count >= 30, "\(Self.pngs(in: frames))")
+    }
+
+    @Test("A run that turns only 40° is refused with the reason and exit status 1, and nothing is saved")
+    func refusesAPoorRun() throws {
+        var device = SimulatedRide.distortedDevice
+        device.gpsHz = 0
+        let ride = SimulatedRide(segments: [.init(duration: 40, turnDegrees: 40)], device: device)
+        let recording = try Self.writeRecording(ride, name: "poor.navrec")
+        let dir = recording.deletingLastPathComponent()
+        let out = dir.appendingPathComponent("calibration.txt").path
+        let frames = dir.appendingPathComponent("frames")
+        let r = try NavDisplayBinary.run([
+            "calibrate", "--from", recording.path, "--out", out, "--display", "png", "--png-dir", frames.path,
+        ])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("calibration refused:"), "\(r.stderr)")
+        // The reason says what to do, whichever check failed first.
+        #expect(r.stderr.contains("turn") || r.stderr.contains("tilt") || r.stderr.contains("ellipsoid"), "\(r.stderr)")
+        #expect(r.stdout.contains("refused after"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!Self.pngs(in: frames).isEmpty, "the refusal is shown on the screen too")
+    }
+
+    @Test("A refused calibration leaves the previous file as it was")
+    func refusalKeepsTheOldFile() throws {
+        let ride = SimulatedRide(segments: [.init(duration: 20, turnDegrees: 40)], device: SimulatedRide.distortedDevice)
+        let recording = try Self.writeRecording(ride, name: "poor.navrec")
+        let out = recording.deletingLastPathComponent().appendingPathComponent("calibration.txt").path
+        let old = MagnetometerCalibration(hardIronMicrotesla: Vector3(x: 1, y: 2, z: 3), softIron: .identity, fieldRadiusMicrotesla: 50)
+        try CalibrationFile.save(old, to: out)
+        let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", out])
+        #expect(r.status == 1)
+        #expect(try CalibrationFile.load(out) == old)
+    }
+
+    @Test("--min-samples raises the bar: the same tumble with too few distinct readings is refused")
+    func minimumSamplesIsApplied() throws {
+        let ride = SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice, seconds: 10)
+        let recording = try Self.writeRecording(ride, name: "short.navrec")
+        let out = recording.deletingLastPathComponent().appendingPathComponent("calibration.txt").path
+        let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", out, "--min-samples", "3000"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("need 3000"), "\(r.stderr)")
+    }
+
+    @Test("--duration uses only the start of a recording")
+    func durationCutsTheRecording() throws {
+        let recording = try Self.writeRecording(
+            SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice), name: "tumble.navrec")
+        let out = recording.deletingLastPathComponent().appendingPathComponent("calibration.txt").path
+        let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", out, "--duration", "5"])
+        // Five seconds of a minute-long tumble is a sliver of the sphere.
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("refused after 5.0 s"), "\(r.stdout)")
+    }
+
+    @Test("run refuses a corrupt calibration file with a clear error before touching a display")
+    func runRejectsACorruptFile() throws {
+        let dir = try NavDisplayBinary.temporaryDirectory()
+        let path = dir.appendingPathComponent("calibration.txt").path
+        try "format 1\nhard_iron_ut 1 2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try NavDisplayBinary.run(["run", "--calibration", path, "--display", "png", "--png-dir", dir.appendingPathComponent("f").path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(path) && r.stderr.contains("line 2"), "\(r.stderr)")
+        #expect(Self.pngs(in: dir.appendingPathComponent("f")).isEmpty)
+    }
+
+    @Test("run's loader treats a missing file as uncalibrated")
+    func missingFileIsUncalibrated() throws {
+        let dir = try NavDisplayBinary.temporaryDirectory()
+        #expect(try CalibrationFile.load(dir.appendingPathComponent("none.txt").path) == nil)
+    }
+
+    @Test(
+        "Bad calibrate flags exit 64 with one line naming the flag",
+        arguments: [
+            (["calibrate", "--duration", "abc"], "--duration expects seconds from 5 to 600, got \"abc\""),
+            (["calibrate", "--duration", "1"], "--duration expects seconds from 5 to 600"),
+            (["calibrate", "--min-samples", "0"], "--min-samples expects a whole number from 20 to 3000, got \"0\""),
+            (["calibrate", "--min-samples", "1.5"], "--min-samples expects a whole number"),
+            (["calibrate", "--at", "95,0"], "--at expects LAT,LON"),
+            (["calibrate", "--from"], "--from expects a recording file, got nothing"),
+            (["calibrate", "--out", "dir/"], "--out expects a file name"),
+            (["calibrate", "--from", "x.navrec", "--mag-device", "hmc5883l"], "--mag-device applies to the live sensor"),
+            (["calibrate", "--bogus"], "unknown option --bogus"),
+            (["calibrate", "stray"], "unexpected argument \"stray\""),
+            (["run", "--calibration"], "--calibration expects a calibration file, got nothing"),
+        ])
+    func usageErrors(_ c: ([String], String)) throws {
+        let r = try NavDisplayBinary.run(c.0)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(c.1), "stderr was: \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("A recording without magnetometer readings is a clear runtime error")
+    func noMagnetometerInRecording() throws {
+        var device = SimulatedRide.Device()
+        device.magnetometerHz = 0
+        let recording = try Self.writeRecording(SimulatedRide(segments: [.init(duration: 5)], device: device), name: "gps.navrec")
+        let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", recording.path + ".cal"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no magnetometer samples"), "\(r.stderr)")
+    }
+}
