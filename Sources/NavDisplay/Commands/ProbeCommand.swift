@@ -2,28 +2,47 @@ import Core
 import Platform
 
 /// `navdisplay probe`: the DRM cards, their connectors, modes and formats, the fbdev device, the console, and what
-/// `--display auto` would choose and why. Changes nothing on screen.
+/// `--display auto` would choose and why; then the IIO sensors and gpsd. Changes nothing on screen.
 struct ProbeCommand: Command {
     static let name = "probe"
-    static let summary = "list displays (DRM cards, connectors, modes, formats) and what would be chosen"
+    static let summary = "list displays (DRM cards, connectors, modes), IIO sensors and gpsd, and what is chosen"
     static let help = """
         USAGE: navdisplay probe [display options]
 
         Lists every DRM card (primary nodes), its connectors with their modes, the formats of its primary planes,
         the fbdev device and the console mode, then says which card, connector, CRTC, mode and format the display
-        options select, and why. Nothing on the screen changes.
+        options select, and why. Nothing on the screen changes. Then the IIO devices (channels, scale, rate, mount
+        matrix, which magnetometer and accelerometer would be used) and whether gpsd answers.
 
         OPTIONS:
+          --mag-device NAME       the IIO magnetometer to report as chosen (default: the first known driver)
+          --accel-device NAME     the IIO accelerometer likewise
+          --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
+          --no-gps                do not ask gpsd
         \(DisplayOptions.help)
           -h, --help              show this help
         """
 
     var display = DisplayOptions()
+    var magDevice: String?
+    var accelDevice: String?
+    var gpsdHost = "localhost"
+    var gpsdPort = "2947"
+    var noGps = false
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
+            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
+            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as lis3dh")
+            case .flag("--gpsd"):
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947") { text in
+                    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+                    guard parts.count == 2, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
+                    return (String(parts[0]), String(parts[1]))
+                }
+            case .flag("--no-gps"): noGps = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard try display.parse(f, &args) else { throw args.unknown(f) }
@@ -72,6 +91,10 @@ struct ProbeCommand: Command {
         case .fbdev: lines.append("chosen: fbdev \(display.fbdevPath ?? "/dev/fb0") (--display fbdev)")
         case .png: lines.append("chosen: PNG files in \(display.pngDirectory) (--display png)")
         }
+        let sensors = noGps
+            ? IioProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice)
+            : SensorProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice, gpsdHost: gpsdHost, gpsdPort: gpsdPort)
+        lines.append(sensors.hasSuffix("\n") ? String(sensors.dropLast()) : sensors)
         print(lines.joined(separator: "\n"))
         return 0
     }
