@@ -4,6 +4,28 @@ public enum FixMode: Int, Hashable, Sendable, Comparable {
     public static func < (a: FixMode, b: FixMode) -> Bool { a.rawValue < b.rawValue }
 }
 
+/// How a receiver arrived at its fix (gpsd's `status`): plain GNSS, corrected, RTK, dead reckoning, ….
+public enum FixStatus: String, Hashable, Sendable, CaseIterable {
+    /// An autonomous GNSS fix.
+    case gps
+    /// Corrected by differential GNSS (SBAS, a beacon or a network).
+    case dgps
+    /// RTK with integer ambiguities fixed: centimetres.
+    case rtkFixed = "rtk-fixed"
+    /// RTK with float ambiguities: decimetres.
+    case rtkFloat = "rtk-float"
+    /// Dead reckoning only: no satellites behind it.
+    case deadReckoning = "dr"
+    /// GNSS combined with dead reckoning.
+    case gnssDeadReckoning = "gnss-dr"
+    /// Time only (a surveyed-in or manually set position).
+    case timeOnly = "time"
+    /// A simulator, not a receiver.
+    case simulated = "sim"
+    /// A fix with a PPS time pulse.
+    case ppsFix = "pps"
+}
+
 /// One position report. Every field gpsd may leave unset is optional: nil means "not reported", never NaN.
 public struct GPSFix: Hashable, Sendable {
     /// When we received it (monotonic).
@@ -23,12 +45,14 @@ public struct GPSFix: Hashable, Sendable {
     public var verticalErrorMetres: Double?
     public var speedErrorMetresPerSecond: Double?
     public var courseErrorDegrees: Double?
+    /// How the fix was made, when the receiver says; nil when unknown.
+    public var status: FixStatus?
 
     public init(
         time: Timestamp, mode: FixMode, utcSeconds: Double? = nil, coordinate: GeoCoordinate? = nil,
         altitudeMetres: Double? = nil, speedMetresPerSecond: Double? = nil, courseDegrees: Double? = nil,
         horizontalErrorMetres: Double? = nil, verticalErrorMetres: Double? = nil,
-        speedErrorMetresPerSecond: Double? = nil, courseErrorDegrees: Double? = nil
+        speedErrorMetresPerSecond: Double? = nil, courseErrorDegrees: Double? = nil, status: FixStatus? = nil
     ) {
         self.time = time
         self.mode = mode
@@ -41,6 +65,7 @@ public struct GPSFix: Hashable, Sendable {
         self.verticalErrorMetres = verticalErrorMetres
         self.speedErrorMetresPerSecond = speedErrorMetresPerSecond
         self.courseErrorDegrees = courseErrorDegrees
+        self.status = status
     }
 }
 

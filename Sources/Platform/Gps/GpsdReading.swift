@@ -93,7 +93,28 @@ struct GpsdReading: Hashable, Sendable {
         // An error estimate without its value is meaningless, so each one rides on its value's bit.
         fix.speedErrorMetresPerSecond = fix.speedMetresPerSecond == nil ? nil : finite(eps)
         fix.courseErrorDegrees = fix.courseDegrees == nil ? nil : finite(epd)
+        // gpsd leaves `status` out of a TPV for a plain fix (measured against gpsd 3.25: GGA quality 1 gives no
+        // status, 2/4/5 give DGPS/RTK), so a 2D/3D fix without one is autonomous GNSS.
+        let reported = set.contains(.status) ? Self.fixStatus(gpsd: status) : nil
+        fix.status = mode >= .twoD ? (reported ?? .gps) : nil
         return fix
+    }
+
+    /// gpsd's `STATUS_*` numbers (gps.h, API 11+) as Core's status; nil for 0 ("no fix or unknown") and for
+    /// numbers a newer gpsd may add.
+    static func fixStatus(gpsd value: Int32) -> FixStatus? {
+        switch value {
+        case 1: return .gps
+        case 2: return .dgps
+        case 3: return .rtkFixed
+        case 4: return .rtkFloat
+        case 5: return .deadReckoning
+        case 6: return .gnssDeadReckoning
+        case 7: return .timeOnly
+        case 8: return .simulated
+        case 9: return .ppsFix
+        default: return nil
+        }
     }
 
     private func value(_ v: Double, when field: GpsdFields) -> Double? {
