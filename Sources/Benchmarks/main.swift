@@ -3,7 +3,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("heading", runHeadingBenchmark),
     ("composite", runCompositeBenchmark),
     ("system", runSystemBenchmark),
-    ("map", runMapBenchmark),
+    ("scanout", runScanoutBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

@@ -75,6 +75,8 @@ struct DemoCommand: Command {
     /// The ride in real time through the display loop, as a live run would show it.
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
+        // A log file gets the line now, not at exit (stdout is fully buffered when it is not a terminal).
+        fflush(stdout)
         let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
         let ride = try demoRide()
         let pipeline = NavigationPipeline(

@@ -23,12 +23,7 @@ struct RenderCommand: Command {
           -h, --help              show this help
         """
 
-    var center = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
-    var zoom = 16.0
-    var heading: Double?
-    var headingAccuracy = 5.0
-    var course: Double?
-    var orientation = OrientationMode.northUp
+    var frame = StillFrame()
     var size = (width: 800, height: 480)
     var style = StyleName.day
     var out = ""
@@ -38,16 +33,16 @@ struct RenderCommand: Command {
         while let arg = try args.next() {
             switch arg {
             case .flag("--center"):
-                center = try args.value(for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941") {
+                frame.center = try args.value(for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941") {
                     GeoCoordinate(parsing: $0)
                 }
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 0...22, what: "a number from 0 to 22")
+            case .flag("--zoom"): frame.zoom = try args.number(for: "--zoom", in: 0...22, what: "a number from 0 to 22")
             case .flag("--heading"):
-                heading = try args.number(for: "--heading", in: 0...360, what: "degrees from 0 to 360")
+                frame.heading = try args.number(for: "--heading", in: 0...360, what: "degrees from 0 to 360")
             case .flag("--heading-accuracy"):
-                headingAccuracy = try args.number(for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
-            case .flag("--course"): course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
+                frame.headingAccuracy = try args.number(for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
+            case .flag("--course"): frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
+            case .flag("--orientation"): frame.orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
@@ -61,20 +56,7 @@ struct RenderCommand: Command {
 
     func run() throws -> Int32 {
         let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
-        let report = HeadingReport(trueDegrees: heading, accuracyDegrees: headingAccuracy)
-        let h = report.usableHeading
-        let bearing: Angle
-        switch orientation {
-        case .northUp: bearing = .north
-        case .headingUp: bearing = h?.direction ?? .north
-        case .courseUp: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
-        }
-        let camera = Camera(mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: size.width, height: size.height)
-        let input = SceneInput(
-            camera: camera, mode: orientation, heading: h, positionErrorMetres: 8,
-            speedMetresPerSecond: nil, positionStatus: "Fixed position",
-            headingStatus: h.map { _ in "True north" })
-        try PNGFile.write(scene.render(input), to: out)
+        try PNGFile.write(frame.render(with: scene), to: out)
         return 0
     }
 }

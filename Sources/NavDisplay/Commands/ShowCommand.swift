@@ -94,20 +94,10 @@ struct ShowCommand: Command {
 }
 
 extension ShowCommand {
-    /// The frame `navdisplay render` draws with these settings and its defaults (Helsinki, zoom 16, accuracy 5°).
-    // Keep in step with RenderCommand.run: the VM tests compare this frame on screen with render's PNG, so any
-    // drift fails them.
+    /// The frame `navdisplay render` draws with these settings and its defaults (Helsinki, zoom 16, accuracy 5°):
+    /// the same `StillFrame`, so the VM tests' comparison of screen and PNG checks the display, not two copies.
     func renderFrame(_ scene: Scene, heading degrees: Double) -> FrameBuffer {
-        let report = HeadingReport(trueDegrees: degrees, accuracyDegrees: 5)
-        let h = report.usableHeading
-        let bearing: Angle = orientation == .northUp ? .north : h?.direction ?? .north
-        let camera = Camera(
-            mode: orientation, center: GeoCoordinate(latitude: 60.16952, longitude: 24.94130), zoom: 16,
-            mapBearing: bearing, width: scene.width, height: scene.height)
-        let input = SceneInput(
-            camera: camera, mode: orientation, heading: h, positionErrorMetres: 8, speedMetresPerSecond: nil,
-            positionStatus: "Fixed position", headingStatus: h.map { _ in "True north" })
-        return scene.render(input)
+        StillFrame(heading: degrees, orientation: orientation).render(with: scene)
     }
 }
 

@@ -1,0 +1,32 @@
+import Core
+
+/// One frame for a fixed place, zoom, heading and orientation: what `render` writes and what `show` puts on a
+/// screen, from one piece of code so the VM tests can compare the two pixel for pixel.
+struct StillFrame {
+    var center = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
+    var zoom = 16.0
+    /// True heading in degrees; nil for "heading unknown" (a dot).
+    var heading: Double?
+    /// The heading's accuracy in degrees; negative means invalid.
+    var headingAccuracy = 5.0
+    /// GPS course, for course-up (defaults to the heading).
+    var course: Double?
+    var orientation = OrientationMode.northUp
+
+    /// Draws the frame with `scene`.
+    func render(with scene: Scene) -> FrameBuffer {
+        let h = HeadingReport(trueDegrees: heading, accuracyDegrees: headingAccuracy).usableHeading
+        let bearing: Angle
+        switch orientation {
+        case .northUp: bearing = .north
+        case .headingUp: bearing = h?.direction ?? .north
+        case .courseUp: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
+        }
+        let camera = Camera(mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: scene.width, height: scene.height)
+        let input = SceneInput(
+            camera: camera, mode: orientation, heading: h, positionErrorMetres: 8,
+            speedMetresPerSecond: nil, positionStatus: "Fixed position",
+            headingStatus: h.map { _ in "True north" })
+        return scene.render(input)
+    }
+}
