@@ -175,7 +175,10 @@ public struct CalibrationView {
                       p.isReady ? theme.panelText : theme.panelSubtleText, x: x, y: y, width: width, bottom: panel.maxY - 12 * u)
     }
 
-    private func drawAccepted(_ canvas: Canvas, _ c: MagnetometerCalibration, _ path: String?, _ panel: Rect, _ u: Double) {
+    private func drawAccepted(_ canvas: Canvas, _ c: MagnetometerCalibration, _ path: String?, _ panel: Rect, _ screenUnit: Double) {
+        // Laid out for the panel of an 800×480 screen (342 units inside); a narrower panel scales it all down so
+        // the matrix columns never run off the edge.
+        let u = screenUnit * min(1, (panel.width - 32 * screenUnit) / (342 * screenUnit))
         let x = panel.x + 16 * u, width = panel.width - 32 * u
         let big = TextLayout(font: fonts.bold, size: 30 * u)
         // A tick in a blue disc beside the word, so the outcome reads before the word does.

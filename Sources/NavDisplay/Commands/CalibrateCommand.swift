@@ -145,6 +145,7 @@ struct CalibrateCommand: Command {
         let collector = CalibrationCollector(
             session: session, source: device, durationSeconds: limit, framePeriod: framePeriod, display: screen,
             fonts: try loadFonts(), theme: style.theme)
+        collector.advance(to: MonotonicClock.now())
         collector.apply(startEvents)
         print("navdisplay calibrate: reading \(device) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
             + "turn the device slowly through every direction (showing on \(screen.name))")
@@ -156,7 +157,9 @@ struct CalibrateCommand: Command {
         var lastReport = 0.0, lastCheck = 0.0
         try loop.watch(sampleTimer.fileDescriptor) {
             guard sampleTimer.acknowledge() else { return }
-            collector.apply(magnetometer.poll(now: MonotonicClock.now()))
+            let now = MonotonicClock.now()
+            collector.apply(magnetometer.poll(now: now))
+            collector.advance(to: now)
             try collector.showProgressIfDue()
             if collector.isOutOfTime { loop.stop() }
             // The fit behind `progress` is checked once a second, not at every reading.

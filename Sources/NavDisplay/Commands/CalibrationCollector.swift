@@ -69,13 +69,19 @@ final class CalibrationCollector {
     /// True once the duration is used up.
     var isOutOfTime: Bool { durationSeconds.map { elapsedSeconds >= $0 } ?? false }
 
+    /// Moves the session's clock to `now` without a reading (live runs: a silent or lost sensor still lets the
+    /// time run out and the screen refresh). The first call, or the first reading, starts the clock.
+    func advance(to now: Timestamp) {
+        if start == nil { start = now }
+        if latest.map({ now > $0 }) ?? true { latest = now }
+    }
+
     /// Takes the magnetometer readings and magnetometer status changes among `events`.
     func apply(_ events: [SensorEvent]) {
         for event in events {
             switch event {
             case .magnetometer(let sample):
-                if start == nil { start = sample.time }
-                latest = sample.time
+                advance(to: sample.time)
                 session.add(sample)
                 newest = session.mount * sample.microtesla
             case .sourceStatus(_, let status) where status.source == .magnetometer:
