@@ -6,22 +6,23 @@ public struct LabelCandidate: Sendable, Equatable {
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
-    public var text: String
-    public var kind: Kind
+    public let text: String
+    public let kind: Kind
     /// A point label's anchor, or the line a street name follows.
     public var points: [Point]
     /// Lower is more important (places before big roads before small roads before POIs).
     public var priority: Int
+
+    /// The identity used to keep a label from one frame to the next.
+    public let key: String
 
     public init(text: String, kind: Kind, points: [Point], priority: Int) {
         self.text = text
         self.kind = kind
         self.points = points
         self.priority = priority
+        self.key = "\(kind.rawValue):\(text)"
     }
-
-    /// The identity used to keep a label from one frame to the next.
-    public var key: String { "\(kind.rawValue):\(text)" }
 }
 
 extension LabelCandidate {

@@ -39,6 +39,8 @@ public final class LabelPlacer {
     /// Points of interest are the least important names: at most this many per frame.
     public var maxPOIs = 8
     private var lastPlaced: Set<String> = []
+    /// Text widths by size and text: measuring walks the font's tables, and the same names recur every frame.
+    private var widths: [String: Double] = [:]
     private var flipped: [String: Bool] = [:]
 
     public init() {}
@@ -60,18 +62,22 @@ public final class LabelPlacer {
         }
         let screen = Rect(x: 0, y: 0, width: Double(camera.width), height: Double(camera.height))
         // Previous labels first, then by priority; the same name is placed once.
-        let sorted = candidates.enumerated().sorted { a, b in
-            let pa = lastPlaced.contains(a.element.key), pb = lastPlaced.contains(b.element.key)
-            if pa != pb { return pa }
-            if a.element.priority != b.element.priority { return a.element.priority < b.element.priority }
-            return a.offset < b.offset
-        }.map(\.element)
+        let ranked = candidates.enumerated().map { (i, c) in (lastPlaced.contains(c.key) ? 0 : 1, c.priority, i) }
+        let sorted = ranked.sorted { a, b in (a.0, a.1, a.2) < (b.0, b.1, b.2) }.map { candidates[$0.2] }
         var placed: [PlacedLabel] = []
         var seen: Set<String> = []
         var nextFlipped: [String: Bool] = [:]
         var pois = 0
+        // The screen's bounding box in world units, with a margin: candidates wholly outside it are skipped cheaply.
+        let corners = [Point(x: 0, y: 0), Point(x: screen.width, y: 0), Point(x: 0, y: screen.height),
+                       Point(x: screen.width, y: screen.height)].map { camera.worldPixel(atScreen: $0) * (1 / world) }
+        let pad = 40 / world
+        let minX = corners.map(\.x).min()! - pad, maxX = corners.map(\.x).max()! + pad
+        let minY = corners.map(\.y).min()! - pad, maxY = corners.map(\.y).max()! + pad
+        if widths.count > 4096 { widths.removeAll() }
         for c in sorted where placed.count < maxLabels && !seen.contains(c.key) {
             if c.kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
+            if !c.points.contains(where: { $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }) { continue }
             let layout = fonts.layout(c.kind)
             let label: PlacedLabel?
             if c.kind == .road {
@@ -91,8 +97,16 @@ public final class LabelPlacer {
         return placed
     }
 
+    private func width(_ text: String, _ layout: TextLayout) -> Double {
+        let key = "\(layout.size)|\(text)"
+        if let w = widths[key] { return w }
+        let w = layout.width(of: text)
+        widths[key] = w
+        return w
+    }
+
     private func placeUpright(_ c: LabelCandidate, _ p: Point, _ layout: TextLayout, screen: Rect) -> PlacedLabel? {
-        let w = layout.width(of: c.text), h = layout.capHeight
+        let w = width(c.text, layout), h = layout.capHeight
         let box = Rect(x: p.x - w / 2 - 2, y: p.y - h / 2 - 3, width: w + 4, height: h + 6)
         guard box.x >= 0, box.y >= 0, box.maxX <= screen.maxX, box.maxY <= screen.maxY else { return nil }
         return PlacedLabel(
@@ -103,7 +117,7 @@ public final class LabelPlacer {
     private func placeAlongLine(
         _ c: LabelCandidate, _ pts: [Point], _ layout: TextLayout, screen: Rect, nextFlipped: inout [String: Bool]
     ) -> PlacedLabel? {
-        let w = layout.width(of: c.text)
+        let w = width(c.text, layout)
         let need = w + 16
         let inner = screen.insetBy(8)
         var best: (start: Point, end: Point, score: Double)?

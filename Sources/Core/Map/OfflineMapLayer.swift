@@ -63,16 +63,53 @@ public final class OfflineMapLayer: MapLayer {
             into: &canvas.frame, camera: camera, xs: xs, ys: ys, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
         if drawsLabels { drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved) }
+        drawAttribution(on: canvas, reserved: reserved)
+    }
+
+    /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default), small,
+    /// at the bottom edge where no HUD panel is.
+    private func drawAttribution(on canvas: Canvas, reserved: [Rect]) {
+        let text = attribution
+        guard !text.isEmpty else { return }
+        let unit = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
+        let layout = TextLayout(font: fonts.regular, size: 9 * unit)
+        let w = layout.width(of: text), h = layout.capHeight
+        let margin = 4 * unit
+        let W = Double(canvas.width), H = Double(canvas.height)
+        let spots = [(W - w) / 2, W - w - margin, margin]
+        for x in spots {
+            let box = Rect(x: x - 2, y: H - margin - h - 2, width: w + 4, height: h + 4)
+            if reserved.contains(where: { $0.intersects(box) }) { continue }
+            let shapes = labelShapes(text, layout: layout, haloWidth: 1.5 * unit)
+            let o = Point(x: x, y: H - margin)
+            canvas.fill(shapes.halo.applying { $0 + o }, style.labelHalo.withOpacity(0.8))
+            canvas.fill(shapes.text.applying { $0 + o }, style.label.withOpacity(0.8))
+            return
+        }
+    }
+
+    /// The credit line drawn on the map.
+    public var attribution: String {
+        let meta = tiles.store.source.metadata.attribution
+        // Tilemaker writes HTML links into `attribution`; keep its text only.
+        let plain = meta.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            .trimmingCharacters(in: .whitespaces)
+        return plain.isEmpty ? "© OpenStreetMap contributors" : plain
     }
 
     private func labelShapes(_ text: String, layout: TextLayout, haloWidth: Double) -> (text: Path, halo: Path) {
         let key = "\(layout.size)|\(haloWidth)|\(text)"
         if let hit = shapeCache.get(key) { return hit }
         let glyphs = layout.path(text, origin: Point(x: 0, y: 0))
+        // The halo is the glyphs dilated: eight shifted copies, merged by the non-zero fill. Far fewer edges than
+        // stroking every glyph contour, and the same look at halo widths of a few pixels.
         var halo = Path()
-        for contour in glyphs.contours {
-            for piece in Stroker.stroke(contour, width: haloWidth * 2, closed: true).contours { halo.addPolygon(piece) }
+        for k in 0..<8 {
+            let a = Double(k) * .pi / 4
+            let d = Point(x: cos(a) * haloWidth, y: sin(a) * haloWidth)
+            for contour in glyphs.contours { halo.addPolygon(contour.map { $0 + d }) }
         }
+        for contour in glyphs.contours { halo.addPolygon(contour) }
         shapeCache.set(key, (glyphs, halo))
         return (glyphs, halo)
     }

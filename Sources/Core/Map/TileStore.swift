@@ -22,7 +22,7 @@ public final class TileStore: @unchecked Sendable {
     /// Vector tiles larger than this after inflating are refused (real z14 tiles are well under 2 MB).
     public static let maxTileBytes = 32 << 20
 
-    public init(source: TileSource, inflater: Inflater, rasterDecoder: RasterDecoder, decodedCapacity: Int = 24) {
+    public init(source: TileSource, inflater: Inflater, rasterDecoder: RasterDecoder, decodedCapacity: Int = 12) {
         self.source = source
         self.inflater = inflater
         self.rasterDecoder = rasterDecoder
