@@ -33,4 +33,24 @@ struct MapFrameTests {
             #expect(layer.lastLabels.contains { $0.kind == .road })
         }
     }
+
+    @Test(arguments: [0.0, 37.0, 95.0, 180.0, 263.0, 330.0])
+    func labelsStayReadableAtEveryHeading(_ heading: Double) throws {
+        let (_, layer) = try Self.frame(heading: heading, mode: heading == 0 ? .northUp : .headingUp)
+        let labels = layer.lastLabels
+        #expect(labels.count >= 5)
+        for label in labels {
+            if label.kind == .road {
+                // Along the street but never upside down (the hysteresis band allows 5° past vertical).
+                #expect(abs(label.rotationDegrees) <= 95, "\(label.text) at \(label.rotationDegrees)°")
+            } else {
+                #expect(label.rotationDegrees == 0, "\(label.text) is turned")
+            }
+        }
+        for (i, a) in labels.enumerated() {
+            for b in labels[(i + 1)...] {
+                #expect(!a.boxes.contains { x in b.boxes.contains { x.intersects($0) } }, "\(a.text) overlaps \(b.text)")
+            }
+        }
+    }
 }
