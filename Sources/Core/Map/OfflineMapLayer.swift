@@ -11,6 +11,7 @@ public final class OfflineMapLayer: MapLayer {
     /// How many zoom levels past the file's deepest to draw by scaling its geometry.
     public static let maxOverzoom = 6
     private let placer = LabelPlacer()
+    private let mosaic = TileMosaic()
     /// Glyph outlines and halos of recent labels at the origin, unturned: a frame only moves and turns them.
     private var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)
     private let fonts: FontSet
@@ -59,9 +60,11 @@ public final class OfflineMapLayer: MapLayer {
             }
         }
         for y in ys { for x in xs { cells.append(found[TileID(z: z, x: x, y: y)]) } }
-        TileCompositor(tileSize: tiles.tileSize, zoom: z).compose(
-            into: &canvas.frame, camera: camera, xs: xs, ys: ys, cells: cells,
+        mosaic.update(
+            xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
+        mosaic.draw(into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
+                    background: style.placeholder.xrgb)
         if drawsLabels { drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved) }
         drawAttribution(on: canvas, reserved: reserved)
     }
