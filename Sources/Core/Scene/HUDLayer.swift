@@ -10,7 +10,7 @@ struct HUDLayer {
         let m = 10 * unit
         let w = Double(width), h = Double(height)
         return [
-            Rect(x: 0, y: 0, width: 200 * unit + m, height: 84 * unit + m),
+            Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),  // the heading panel grows for long status lines
             Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
             Rect(x: 0, y: h - 74 * unit - m, width: 210 * unit + m, height: 74 * unit + m),
             Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
@@ -29,7 +29,11 @@ struct HUDLayer {
         let big = TextLayout(font: fonts.bold, size: 34 * u)
         let mid = TextLayout(font: fonts.bold, size: 18 * u)
         let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let panel = Rect(x: m, y: m, width: 200 * u, height: 84 * u)
+        let status = input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")
+        let modeLine = input.mode.hudLabel + HUDLayer.driverSuffix(input.rotationDriver)
+        // The panel grows for a long status line rather than letting text run off it.
+        let textWidth = max(small.width(of: status.uppercased()), small.width(of: modeLine))
+        let panel = Rect(x: m, y: m, width: max(200 * u, textWidth + 24 * u), height: 84 * u)
         canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
         let baseline = panel.y + 12 * u + big.capHeight
         if let h = input.heading {
@@ -42,19 +46,21 @@ struct HUDLayer {
             canvas.text("---°", at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
         }
         let line2 = baseline + 14 * u + small.capHeight
-        let driver: String
-        switch input.rotationDriver {
-        case .none: driver = ""
-        case .compass: driver = " · COMPASS"
-        case .gpsCourse: driver = " · GPS"
-        case .frozen: driver = " · HELD"
-        }
-        canvas.text(input.mode.hudLabel + driver, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
-        let status = input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")
+        canvas.text(modeLine, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
         let warn = input.headingWarning || input.heading == nil
         let line3 = line2 + 6 * u + small.capHeight
         canvas.text(status.uppercased(), at: Point(x: panel.x + 12 * u, y: line3), layout: small,
                     warn ? theme.warning : theme.panelSubtleText)
+    }
+
+    /// What turns the map, as the mode line names it.
+    static func driverSuffix(_ driver: RotationDriver) -> String {
+        switch driver {
+        case .none: return ""
+        case .compass: return " · COMPASS"
+        case .gpsCourse: return " · GPS"
+        case .frozen: return " · HELD"
+        }
     }
 
     /// A small disc with a red needle that always points to true north on screen.

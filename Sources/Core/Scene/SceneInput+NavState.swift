@@ -25,7 +25,7 @@ extension SceneInput {
     static func headingStatus(_ state: NavState, _ heading: Heading?) -> (String, Bool) {
         let flags = state.headingEstimate.flags
         if state.lostSources[.magnetometer] != nil || flags.contains(.compassLost) {
-            return (heading?.source == .gpsCourse ? "Compass lost · GPS course" : "Compass lost", true)
+            return (heading?.source == .gpsCourse ? "No compass · GPS" : "Compass lost", true)
         }
         if flags.contains(.disturbed) { return ("Compass disturbed", true) }
         guard let h = heading else { return ("No heading", true) }

@@ -143,20 +143,10 @@ struct RecordCommand: Command {
         let accelerometer = useAccel ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation) : nil
         let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
         let startEvents = magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? [])
-        var header = RecordingHeader(program: "navdisplay \(Version.string)", boardOrientation: orientationText)
-        if let name = magnetometer.activeDevice {
-            header.devices.append(.init(role: "magnetometer", name: name, rateHertz: magnetometer.samplingHertz.map { min($0, rate) }))
-        }
-        if let a = accelerometer, let name = a.activeDevice {
-            header.devices.append(.init(role: "accelerometer", name: name, rateHertz: a.samplingHertz.map { min($0, rate) }))
-        }
-        if gps != nil { header.devices.append(.init(role: "gps", name: "gpsd \(gpsdHost):\(gpsdPort)")) }
-        if let m = magnetometer.mountMatrix { header.mountMatrix = Matrix3(rowMajor: m.rows.flatMap { [$0.x, $0.y, $0.z] }) }
-        if let path = calibrationFile {
-            header.calibration = try MagnetometerCalibration(parsing: try String(contentsOfFile: path, encoding: .utf8))
-        }
-        header.startUTCSeconds = Date().timeIntervalSince1970
-        header.extra["clock"] = "event times are CLOCK_MONOTONIC seconds; start-utc is the wall clock at the start"
+        let header = liveRecordingHeader(
+            magnetometer: magnetometer, accelerometer: accelerometer, gps: gps.map { _ in (gpsdHost, gpsdPort) },
+            pollingHertz: rate, boardOrientation: orientationText,
+            calibration: try calibrationFile.map { try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8)) })
         let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
         var count = 0
         func write(_ events: [SensorEvent]) throws {

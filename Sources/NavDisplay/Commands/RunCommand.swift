@@ -23,6 +23,9 @@ struct RunCommand: Command {
           --style day|night       colours (default day)
           --fps N                 frame rate while moving, 1 to 60 (default 20); 2 while parked, none when unchanged
           --stats                 print frame-time, latency, CPU and memory figures on exit
+          --record FILE           also record every sensor event to FILE (see docs/recording-format.md); synced
+                                  at least every second, continued in FILE.1, FILE.2 … past --record-max-mb
+          --record-max-mb N       size at which a recording goes on in the next file (default 64)
           --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
                                   $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
                                   file means uncalibrated (flagged on the HUD), an unreadable one is an error
@@ -41,6 +44,8 @@ struct RunCommand: Command {
     var style = StyleName.day
     var fps = 20.0
     var stats = false
+    var recordPath: String?
+    var recordMaxMegabytes = 64.0
     var calibrationPath = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
 
     init(arguments: [String]) throws {
@@ -61,6 +66,9 @@ struct RunCommand: Command {
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
+            case .flag("--record"): recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
+            case .flag("--record-max-mb"):
+                recordMaxMegabytes = try args.number(for: "--record-max-mb", in: 1...4096, what: "megabytes from 1 to 4096")
             case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
@@ -90,6 +98,24 @@ struct RunCommand: Command {
         let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
         let gpsTimer = try PeriodicTimer(periodSeconds: 0.5)
 
+        let start = MonotonicClock.now()
+        let startEvents = gps.connect(now: start) + magnetometer.start(now: start) + accelerometer.start(now: start)
+        // Recording sees exactly the events the display sees, written before they are applied.
+        let recorder = try recordPath.map { path in
+            try DurableRecordingWriter(
+                path: path,
+                header: liveRecordingHeader(
+                    magnetometer: magnetometer, accelerometer: accelerometer, gps: (gpsdHost, gpsdPort),
+                    pollingHertz: sampleRate, boardOrientation: "x,y,z", calibration: calibration),
+                maxBytes: Int(recordMaxMegabytes * 1_048_576))
+        }
+        func feed(_ events: [SensorEvent], _ now: Timestamp) throws {
+            if let recorder {
+                for e in events { try recorder.append(e) }
+                try recorder.tick(now: now)
+            }
+            loop.apply(events, sampledAt: now.nanoseconds)
+        }
         // gpsd's socket joins the loop while connected; a half-second timer reconnects with backoff when it is not.
         var watchedGpsFd: Int32?
         func syncGpsWatch() throws {
@@ -100,31 +126,34 @@ struct RunCommand: Command {
             if let fd {
                 try loop.loop.watch(fd) {
                     let now = MonotonicClock.now()
-                    loop.apply(gps.readAvailable(now: now), sampledAt: now.nanoseconds)
+                    try feed(gps.readAvailable(now: now), now)
                     try syncGpsWatch()
                 }
             }
         }
-        let start = MonotonicClock.now()
-        loop.apply(gps.connect(now: start) + magnetometer.start(now: start) + accelerometer.start(now: start), sampledAt: start.nanoseconds)
+        try feed(startEvents, start)
         try syncGpsWatch()
         try loop.loop.watch(gpsTimer.fileDescriptor) {
             guard gpsTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
-            loop.apply(gps.poll(now: now), sampledAt: now.nanoseconds)
+            try feed(gps.poll(now: now), now)
             try syncGpsWatch()
         }
         // IIO raw reads are polled at a fixed rate from the loop (the stock drivers have no trigger for buffers).
         try loop.loop.watch(sampleTimer.fileDescriptor) {
             guard sampleTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
-            loop.apply(magnetometer.poll(now: now) + accelerometer.poll(now: now), sampledAt: now.nanoseconds)
+            try feed(magnetometer.poll(now: now) + accelerometer.poll(now: now), now)
         }
         loop.onReload = { print("navdisplay run: SIGHUP received; nothing to reload yet (no configuration file)") }
         print("navdisplay run: showing on \(screen.name); gpsd at \(gpsdHost):\(gpsdPort)")
         let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
         try loop.run()
         gps.disconnect()
+        if let recorder {
+            try recorder.close()
+            print("navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))")
+        }
         if stats {
             print(loop.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
                               cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
