@@ -35,6 +35,8 @@ public struct MapStyle: Sendable, Equatable {
     public var roadLabel: Color
     public var waterLabel: Color
     public var poiLabel: Color
+    /// Raster tiles are drawn for daylight; at night each channel is scaled by this (1 keeps them as they are).
+    public var rasterBrightness = 1.0
 
     public static let day = MapStyle(
         name: "day",
@@ -65,7 +67,7 @@ public struct MapStyle: Sendable, Equatable {
         rail: Color(hex: 0x6a6d75), boundary: Color(hex: 0x7a6488),
         placeholder: Color(hex: 0x24272c), placeholderLine: Color(hex: 0x2c2f35),
         label: Color(hex: 0xd8dde6), labelHalo: Color(hex: 0x15171a), roadLabel: Color(hex: 0xc9ced8),
-        waterLabel: Color(hex: 0x7fb2d8), poiLabel: Color(hex: 0xc9a985))
+        waterLabel: Color(hex: 0x7fb2d8), poiLabel: Color(hex: 0xc9a985), rasterBrightness: 0.42)
 
     /// The fill colour and the width at zoom 16 of a road class (casings add `casingWidth` on each side).
     public func road(_ c: RoadClass) -> (color: Color, width: Double) {

@@ -82,6 +82,14 @@ public struct TileRenderer: Sendable {
                     }
                 }
             }
+            // Daylight rasters would glare at night: scale them down to the night style's brightness.
+            if style.rasterBrightness < 1 {
+                let k = UInt32(max(0, style.rasterBrightness) * 256)
+                for i in 0..<out.count {
+                    let p = out[i]
+                    out[i] = ((p & 0xff00ff) &* k >> 8) & 0xff00ff | ((p & 0x00ff00) &* k >> 8) & 0x00ff00
+                }
+            }
         }
     }
 

@@ -27,4 +27,18 @@ struct TileRenderingTests {
         #expect(outlines(style.cycleway) > 20)
         #expect(outlines(style.path) > 100)
     }
+
+    @Test func rasterTilesAreDimmedAtNight() throws {
+        let file = try MBTilesFile(path: MapFixtures.path("helsinki-raster.mbtiles"))
+        let tile = TileID(z: 15, x: 18654, y: 9484)
+        let image = try PlatformRasterDecoder().decode(try #require(try file.tileBytes(tile)), format: .unknown)
+        func brightness(_ style: MapStyle) -> Double {
+            let canvas = Canvas(width: 256, height: 256)
+            TileRenderer(style: style, schema: .unknown).render(image, dataTile: tile, target: tile, on: canvas)
+            return canvas.frame.pixels.reduce(0.0) { $0 + Double(($1 >> 8) & 0xff) } / Double(canvas.frame.pixels.count)
+        }
+        let day = brightness(.day), night = brightness(.night)
+        #expect(day > 180)
+        #expect(night < day * 0.5)
+    }
 }
