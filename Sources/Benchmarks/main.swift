@@ -4,6 +4,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("composite", runCompositeBenchmark),
     ("system", runSystemBenchmark),
     ("scanout", runScanoutBenchmark),
+    ("map", runMapBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
