@@ -13,6 +13,8 @@ struct CommandLineTests {
             (["render", "--size", "0x0", "--out", "x.png"], "--size expects WIDTHxHEIGHT"),
             (["render", "--heading", "nan", "--out", "x.png"], "--heading expects degrees from 0 to 360, got \"nan\""),
             (["render", "--heading"], "--heading expects degrees from 0 to 360, got nothing"),
+            (["render", "--map", "--out", "x.png"], "--map expects an .mbtiles or .pmtiles file, or none, got nothing"),
+            (["render", "--style", "dusk", "--out", "x.png"], "--style expects day|night, got \"dusk\""),
             (["render", "--bogus", "--out", "x.png"], "unknown option --bogus"),
             (["render"], "--out expects a file name ending in .png, got nothing"),
             (["render", "--out", "x.png", "stray"], "unexpected argument \"stray\""),
@@ -40,6 +42,23 @@ struct CommandLineTests {
         let r = try NavDisplayBinary.run(["render", "--zoom=15", "--size=320x240", "--out=\(dir.path)/a.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.path + "/a.png"))
+    }
+
+    @Test(
+        "A missing or corrupt map is a runtime error (status 1) with one line naming the file",
+        arguments: ["/nonexistent/helsinki.mbtiles", "corrupt"])
+    func badMap(_ name: String) throws {
+        var path = name
+        if name == "corrupt" {
+            path = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("corrupt.mbtiles").path
+            FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
+        }
+        let out = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("x.png").path
+        let r = try NavDisplayBinary.run(["render", "--map", path, "--out", out])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(path), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     @Test("An unwritable output is a runtime error (status 1) that names the file")

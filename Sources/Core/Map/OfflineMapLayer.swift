@@ -26,6 +26,9 @@ public final class OfflineMapLayer: MapLayer {
         self.waitForTiles = waitForTiles
     }
 
+    /// Changes when a tile lands, so a frame that would otherwise be skipped shows it.
+    public var revision: Int { tiles.landedTiles }
+
     /// Switches between day and night colours.
     public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
 

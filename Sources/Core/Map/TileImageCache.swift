@@ -24,8 +24,15 @@ public final class TileImageCache: @unchecked Sendable {
     private var workers: [Thread] = []
     /// Jobs waiting beyond this are dropped oldest first (a fast pan should not leave a backlog).
     public static let maxQueued = 64
-    /// Incremented whenever a tile lands; the frame loop can redraw when it changes.
-    public private(set) var generation = 0
+    /// Incremented whenever a tile lands (guarded by `condition`: workers write it).
+    private var generation = 0
+
+    /// How many tiles have landed so far: the frame loop redraws when it changes.
+    public var landedTiles: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return generation
+    }
 
     /// - Parameters:
     ///   - capacity: how many rendered tiles to keep (each costs tileSize² × 4 bytes: 256 KiB at 256 px).

@@ -34,9 +34,11 @@ struct ArgumentScanner {
             inlineValue = nil
             return v
         }
-        guard let v = arguments.popFirst() else {
+        // A following "--flag" is the next option, not this one's value (use --flag=--odd-value for that).
+        guard let v = arguments.first, !v.hasPrefix("--") else {
             throw UsageError("navdisplay \(command): \(flag) expects \(what), got nothing")
         }
+        arguments.removeFirst()
         return v
     }
 

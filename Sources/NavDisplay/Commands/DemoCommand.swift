@@ -22,7 +22,7 @@ struct DemoCommand: Command {
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
           --size WxH              frame size for PNG frames (default 800x480)
-          --style day|night       colours (default day)
+        \(MapOptions.help)
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -35,7 +35,7 @@ struct DemoCommand: Command {
     var orientation = OrientationMode.headingUp
     var zoom = 16.5
     var size = (width: 800, height: 480)
-    var style = StyleName.day
+    var map = MapOptions(defaultMap: .bundled)
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
@@ -47,12 +47,11 @@ struct DemoCommand: Command {
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -72,16 +71,24 @@ struct DemoCommand: Command {
         return try rideToFiles()
     }
 
+    /// The bundled ride and the pipeline that draws it: the same for the screen and for PNG frames.
+    private func makePipeline(width: Int, height: Int, waitForTiles: Bool) throws
+        -> (NavigationPipeline, (events: [SensorEvent], heading: HeadingConfiguration, start: GeoCoordinate))
+    {
+        let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: waitForTiles)
+        let ride = try demoRide()
+        let pipeline = NavigationPipeline(
+            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            fallbackCenter: ride.start, heading: ride.heading)
+        return (pipeline, ride)
+    }
+
     /// The ride in real time through the display loop, as a live run would show it.
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         // A log file gets the line now, not at exit (stdout is fully buffered when it is not a terminal).
         fflush(stdout)
-        let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
-        let ride = try demoRide()
-        let pipeline = NavigationPipeline(
-            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
-            fallbackCenter: ride.start, heading: ride.heading)
+        let (pipeline, ride) = try makePipeline(width: screen.width, height: screen.height, waitForTiles: false)
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
         let feed = TimedFeed(events: ride.events)
         let wallStart = ProcessClock.now(), cpuStart = ProcessClock.cpuNanoseconds()
@@ -102,11 +109,7 @@ struct DemoCommand: Command {
     private func rideToFiles() throws -> Int32 {
         let display = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
-        let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
-        let ride = try demoRide()
-        let pipeline = NavigationPipeline(
-            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
-            fallbackCenter: ride.start, heading: ride.heading)
+        let (pipeline, ride) = try makePipeline(width: size.width, height: size.height, waitForTiles: true)
         let events = ride.events
         let frames = try playToFrames(events, pipeline: pipeline, display: display, interval: interval)
         let duration = events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"

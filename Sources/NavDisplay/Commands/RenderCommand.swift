@@ -18,14 +18,14 @@ struct RenderCommand: Command {
           --course DEG            GPS course over ground, for course-up (default: the heading)
           --orientation MODE      north-up | heading-up | course-up (default north-up)
           --size WxH              frame size in pixels (default 800x480)
-          --style day|night       colours (default day)
+        \(MapOptions.help)
           --out FILE.png          where to write the frame (required)
           -h, --help              show this help
         """
 
     var frame = StillFrame()
     var size = (width: 800, height: 480)
-    var style = StyleName.day
+    var map = MapOptions(defaultMap: .none)
     var out = ""
 
     init(arguments: [String]) throws {
@@ -44,10 +44,10 @@ struct RenderCommand: Command {
             case .flag("--course"): frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
             case .flag("--orientation"): frame.orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
+            case .flag(let f):
+                guard try map.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -55,7 +55,7 @@ struct RenderCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let scene = Scene(width: size.width, height: size.height, fonts: try loadFonts(), theme: style.theme)
+        let scene = try map.scene(width: size.width, height: size.height, fonts: try loadFonts(), waitForTiles: true)
         try PNGFile.write(frame.render(with: scene), to: out)
         return 0
     }

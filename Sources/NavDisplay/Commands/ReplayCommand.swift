@@ -30,7 +30,7 @@ struct ReplayCommand: Command {
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
           --size WxH              frame size for PNG frames (default 800x480)
-          --style day|night       colours (default day)
+        \(MapOptions.help)
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -49,7 +49,7 @@ struct ReplayCommand: Command {
     var orientation = OrientationMode.headingUp
     var zoom = 16.5
     var size = (width: 800, height: 480)
-    var style = StyleName.day
+    var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
     var displayChosen = false
 
@@ -76,10 +76,9 @@ struct ReplayCommand: Command {
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
                 displayChosen = true
             case .positional(let v): files.append(v)
             }
@@ -134,7 +133,8 @@ struct ReplayCommand: Command {
         }
         defer { if let s = sink { closeDisplay(s) } }
         let width = sink?.width ?? size.width, height = sink?.height ?? size.height
-        let scene = Scene(width: width, height: height, fonts: try loadFonts(), theme: style.theme)
+        // Frames written to files must be complete and identical at any speed: they wait for their tiles.
+        let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: out != nil || !displayChosen)
         let interval = 1 / (fps ?? (out != nil ? 2 : 10))
 
         let traceHandle = try trace.map { try TraceFile(path: $0) }
@@ -269,25 +269,11 @@ final class TraceFile {
     }
 }
 
-/// Where a bundled recording (`recordings/NAME.navrec`) is: `$NAVDISPLAY_RECORDINGS`, then beside the binary
-/// (`recordings/`, `../share/navdisplay/recordings/`), then in a source checkout above the binary (the repo when
-/// run from .build), then the current directory. The error lists every place looked at.
+/// Where a bundled recording (`recordings/NAME.navrec`) is (see `bundledFile`; `$NAVDISPLAY_RECORDINGS` first).
 func bundledRecordingPath(_ name: String) throws -> String {
-    let file = "\(name).navrec"
-    var candidates: [String] = []
-    if let dir = Environment.value("NAVDISPLAY_RECORDINGS") { candidates.append("\(dir)/\(file)") }
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-    candidates.append(dir.appendingPathComponent("recordings/\(file)").path)
-    candidates.append(dir.appendingPathComponent("../share/navdisplay/recordings/\(file)").standardized.path)
-    for _ in 0..<6 {
-        dir = dir.deletingLastPathComponent()
-        candidates.append(dir.appendingPathComponent("recordings/\(file)").path)
-    }
-    candidates.append(FileManager.default.currentDirectoryPath + "/recordings/\(file)")
-    if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
-    throw RecordingError(
-        "bundled recording \(file) not found; looked in: \(candidates.joined(separator: ", ")) (set NAVDISPLAY_RECORDINGS to the folder holding it, or regenerate it with scripts/make-recordings)")
+    try bundledFile(
+        folder: "recordings", file: "\(name).navrec", environmentVariable: "NAVDISPLAY_RECORDINGS",
+        hint: "set NAVDISPLAY_RECORDINGS to the folder holding it, or regenerate it with scripts/make-recordings")
 }
 
 /// The demo's ride: the bundled recording's events, the heading configuration it asks for (its calibration,

@@ -20,7 +20,7 @@ struct RunCommand: Command {
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25)
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
-          --style day|night       colours (default day)
+        \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); 2 while parked, none when unchanged
           --stats                 print frame-time, latency, CPU and memory figures on exit
           --record FILE           also record every sensor event to FILE (see docs/recording-format.md); synced
@@ -41,7 +41,7 @@ struct RunCommand: Command {
     var sampleRate = 25.0
     var orientation = OrientationMode.headingUp
     var zoom = 16.5
-    var style = StyleName.day
+    var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
     var stats = false
     var recordPath: String?
@@ -63,7 +63,6 @@ struct RunCommand: Command {
             case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
             case .flag("--record"): recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
@@ -72,7 +71,7 @@ struct RunCommand: Command {
             case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -86,7 +85,7 @@ struct RunCommand: Command {
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { closeDisplay(screen) }
-        let scene = Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+        let scene = try map.scene(width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
         let pipeline = NavigationPipeline(
             scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
             fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),

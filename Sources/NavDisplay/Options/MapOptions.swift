@@ -1,0 +1,54 @@
+import Core
+import Platform
+
+/// The map and colour flags: `--map FILE|none` and `--style day|night`.
+struct MapOptions {
+    enum Choice: Equatable {
+        /// The bundled Helsinki map (maps/helsinki.mbtiles), or the grid when it is not installed.
+        case bundled
+        /// No map: a latitude/longitude grid.
+        case none
+        case file(String)
+    }
+
+    var map: Choice
+    var style = StyleName.day
+
+    init(defaultMap: Choice) { map = defaultMap }
+
+    static let help = """
+          --map FILE|none         an offline map: MBTiles or PMTiles, vector (OpenMapTiles or Protomaps schema) or
+                                  raster; none draws a latitude/longitude grid
+          --style day|night       colours for the map and everything over it (default day)
+        """
+
+    /// Consumes `flag` when it is one of ours.
+    mutating func parse(_ flag: String, _ args: inout ArgumentScanner) throws -> Bool {
+        switch flag {
+        case "--map":
+            let v = try args.value(for: flag, expecting: "an .mbtiles or .pmtiles file, or none")
+            map = v == "none" ? .none : .file(v)
+        case "--style": style = try args.choice(for: flag, StyleName.self)
+        default: return false
+        }
+        return true
+    }
+
+    /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete
+    /// (PNG output, replays that must be identical at any speed); a live screen never waits for a tile.
+    func scene(width: Int, height: Int, fonts: FontSet, waitForTiles: Bool) throws -> Scene {
+        let scene = Scene(width: width, height: height, fonts: fonts, theme: style.theme)
+        let path: String?
+        switch map {
+        case .none: path = nil
+        case .file(let p): path = p
+        case .bundled:
+            path = try? bundledFile(folder: "maps", file: "helsinki.mbtiles", environmentVariable: "NAVDISPLAY_MAPS", hint: "")
+        }
+        if let path {
+            scene.map = try OfflineMap.layer(
+                path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles)
+        }
+        return scene
+    }
+}
