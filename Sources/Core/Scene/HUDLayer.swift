@@ -12,7 +12,7 @@ struct HUDLayer {
         return [
             Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),  // the heading panel grows for long status lines
             Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
-            Rect(x: 0, y: h - 74 * unit - m, width: 210 * unit + m, height: 74 * unit + m),
+            Rect(x: 0, y: h - 74 * unit - m, width: 250 * unit + m, height: 74 * unit + m),  // grows with its status
             Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
         ]
     }
@@ -85,7 +85,8 @@ struct HUDLayer {
         let big = TextLayout(font: fonts.bold, size: 30 * u)
         let unitText = TextLayout(font: fonts.bold, size: 13 * u)
         let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let panel = Rect(x: m, y: Double(canvas.height) - m - 74 * u, width: 210 * u, height: 74 * u)
+        let statusWidth = small.width(of: input.positionStatus.uppercased())
+        let panel = Rect(x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
         canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
         let baseline = panel.y + 10 * u + big.capHeight
         let speedText = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"

@@ -88,7 +88,7 @@ public struct NavState: Sendable {
     /// The HUD's position line: fix kind and satellites, or what is wrong.
     public var positionStatus: (text: String, warning: Bool) {
         if lostSources[.gps] != nil {
-            let age = positionAge.map { " · last fix \(Int($0)) s ago" } ?? ""
+            let age = positionAge.map { " · fix \(Int($0)) s old" } ?? ""
             return ("GPS lost" + age, true)
         }
         guard position != nil else { return (fixMode == .noFix ? "No GPS fix" : "Waiting for GPS", true) }
