@@ -28,6 +28,9 @@ public final class NavigationPipeline {
             fallbackCenter: fallbackCenter)
     }
 
+    /// Swaps the heading configuration (SIGHUP after `navdisplay calibrate` wrote a new calibration).
+    public func reconfigureHeading(_ configuration: HeadingConfiguration) { state.reconfigureHeading(configuration) }
+
     /// Takes one sensor event into account.
     public func apply(_ event: SensorEvent) { state.apply(event) }
 

@@ -30,6 +30,12 @@ public struct NavState: Sendable {
         headingEstimator = HeadingEstimator(configuration: configuration)
     }
 
+    /// Starts the heading pipeline afresh with `configuration` (a new calibration, say); position, trail and
+    /// sources are kept.
+    public mutating func reconfigureHeading(_ configuration: HeadingConfiguration) {
+        headingEstimator = HeadingEstimator(configuration: configuration)
+    }
+
     /// Takes one event into account. Events must come in time order; one that goes back in time is ignored.
     public mutating func apply(_ event: SensorEvent) {
         guard event.time >= now else { return }

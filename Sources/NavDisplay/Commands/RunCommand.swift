@@ -1,3 +1,4 @@
+import Glibc
 import Core
 import Platform
 
@@ -10,7 +11,7 @@ struct RunCommand: Command {
         USAGE: navdisplay run [options]
 
         Reads the magnetometer and accelerometer through IIO and the position through gpsd, and keeps the display
-        up to date until SIGINT or SIGTERM (SIGHUP is acknowledged). A lost sensor or gpsd is shown on the HUD and
+        up to date until SIGINT or SIGTERM (SIGHUP re-reads the calibration). A lost sensor or gpsd is shown on the HUD and
         retried with backoff.
 
         OPTIONS:
@@ -21,7 +22,8 @@ struct RunCommand: Command {
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
         \(MapOptions.help)
-          --fps N                 frame rate while moving, 1 to 60 (default 20); 2 while parked, none when unchanged
+          --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
+          --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
           --stats                 print frame-time, latency, CPU and memory figures on exit
           --record FILE           also record every sensor event to FILE (see docs/recording-format.md); synced
                                   at least every second, continued in FILE.1, FILE.2 … past --record-max-mb
@@ -43,6 +45,7 @@ struct RunCommand: Command {
     var zoom = 16.5
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
+    var parkedFPS = 2.0
     var stats = false
     var recordPath: String?
     var recordMaxMegabytes = 64.0
@@ -64,6 +67,8 @@ struct RunCommand: Command {
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
+            case .flag("--parked-fps"):
+                parkedFPS = try args.number(for: "--parked-fps", in: 0.2...60, what: "frames per second from 0.2 to 60")
             case .flag("--stats"): stats = true
             case .flag("--record"): recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
             case .flag("--record-max-mb"):
@@ -90,7 +95,7 @@ struct RunCommand: Command {
             scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
             fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
             heading: HeadingConfiguration(calibration: calibration))
-        let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
+        let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: parkedFPS)
         let gps = GpsdSource(host: gpsdHost, port: gpsdPort)
         let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)
         let accelerometer = IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice)
@@ -144,7 +149,18 @@ struct RunCommand: Command {
             let now = MonotonicClock.now()
             try feed(magnetometer.poll(now: now) + accelerometer.poll(now: now), now)
         }
-        loop.onReload = { print("navdisplay run: SIGHUP received; nothing to reload yet (no configuration file)") }
+        // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
+        // file is reported and the calibration in use kept.
+        loop.onReload = {
+            do {
+                let fresh = try CalibrationFile.load(calibrationPath)
+                pipeline.reconfigureHeading(HeadingConfiguration(calibration: fresh))
+                print("navdisplay run: SIGHUP: " + (fresh != nil ? "calibration reloaded from \(calibrationPath)" : "no calibration at \(calibrationPath): compass uncalibrated"))
+            } catch {
+                print("navdisplay run: SIGHUP: kept the calibration in use: \(error)")
+            }
+            fflush(stdout)
+        }
         print("navdisplay run: showing on \(screen.name); gpsd at \(gpsdHost):\(gpsdPort)")
         let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
         try loop.run()
