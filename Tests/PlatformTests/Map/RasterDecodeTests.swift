@@ -25,7 +25,7 @@ struct RasterDecodeTests {
         }
     }
 
-    @Test func aJPEGWithoutItsTablesIsRefusedBeforeLibjpegSeesIt() throws {
+    @Test func aJPEGWithoutItsTablesIsRefusedWithLibjpegsReason() throws {
         let bytes = try Self.tile("helsinki-raster-jpeg.mbtiles")
         // Blank out every DQT marker: a scan without quantisation tables is fatal inside libjpeg.
         var damaged = bytes
@@ -33,8 +33,31 @@ struct RasterDecodeTests {
         #expect {
             try PlatformRasterDecoder().decode(damaged, format: .jpeg)
         } throws: { error in
-            "\(error)".contains("quantisation")
+            "\(error)".contains("JPEG") && "\(error)".contains("Quantization table")
         }
+    }
+
+    /// libjpeg's fatal errors would call exit(): every damaged tile must come back as an error or an image instead.
+    @Test func hundredsOfDamagedJPEGsNeverStopTheProcess() throws {
+        let bytes = try Self.tile("helsinki-raster-jpeg.mbtiles")
+        var seed: UInt64 = 7
+        var errors = 0, images = 0
+        for _ in 0..<400 {
+            var damaged = bytes
+            for _ in 0..<4 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let at = Int(seed >> 33) % min(damaged.count, 700)  // the headers and tables live in the first bytes
+                damaged[at] = UInt8(truncatingIfNeeded: seed >> 13)
+            }
+            do {
+                _ = try PlatformRasterDecoder().decode(damaged, format: .jpeg)
+                images += 1
+            } catch {
+                errors += 1
+            }
+        }
+        #expect(errors + images == 400)
+        #expect(errors > 0)
     }
 
     @Test func bytesThatAreNoImageAreRefused() {
