@@ -59,7 +59,7 @@ public final class PeriodicTimer {
     }
 
     private func arm() throws {
-        try system_timerArm(fileDescriptor, firstNanoseconds: system_monotonicNanoseconds() + periodNanoseconds,
+        try system_timerArm(fileDescriptor, firstNanoseconds: MonotonicClock.now().nanoseconds + periodNanoseconds,
                             periodNanoseconds: periodNanoseconds)
     }
 
@@ -88,8 +88,8 @@ public final class SignalWatcher {
 
 /// Process clocks and resource use, for `--stats` and for stamping live samples.
 public enum ProcessClock {
-    /// CLOCK_MONOTONIC now.
-    public static func now() -> Int64 { system_monotonicNanoseconds() }
+    /// CLOCK_MONOTONIC now, in nanoseconds (the clock `MonotonicClock` stamps samples with).
+    public static func now() -> Int64 { MonotonicClock.now().nanoseconds }
     /// CPU time used by this process so far.
     public static func cpuNanoseconds() -> Int64 { system_cpuNanoseconds() }
     /// Resident memory in bytes.

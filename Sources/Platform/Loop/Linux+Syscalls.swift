@@ -87,13 +87,6 @@ func system_readSignal(_ fd: Int32) -> Int32? {
     return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
 }
 
-/// CLOCK_MONOTONIC in nanoseconds. The corresponding C function is `clock_gettime`.
-func system_monotonicNanoseconds() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-}
-
 /// User plus system CPU time this process has used, in nanoseconds. The corresponding C function is `getrusage`.
 func system_cpuNanoseconds() -> Int64 {
     var usage = rusage()
