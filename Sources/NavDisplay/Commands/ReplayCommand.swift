@@ -24,6 +24,7 @@ struct ReplayCommand: Command {
           --fps N                 frames per second of ride time, 0.1 to 60 (default 10; 2 with --out)
           --trace FILE.csv        one CSV row per frame: time, position, speed, GPS course, magnetic and true
                                   heading, accuracy, source, map rotation, arrow angle
+          --stats                 with --display: frame-time, latency, CPU and memory figures at the end
           --summary FILE          write the expected-output summary (.chk) to FILE, or - for stdout
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
@@ -38,6 +39,7 @@ struct ReplayCommand: Command {
     var file = ""
     var speed: Double? = 1  // nil: max
     var loop = false
+    var stats = false
     var from: Double?
     var to: Double?
     var out: String?
@@ -65,6 +67,7 @@ struct ReplayCommand: Command {
                     return .some(v)
                 }
             case .flag("--loop"): loop = true
+            case .flag("--stats"): stats = true
             case .flag("--from"): from = try args.number(for: "--from", in: 0...1e7, what: "seconds from the start")
             case .flag("--to"): to = try args.number(for: "--to", in: 0...1e7, what: "seconds from the start")
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a folder name")
@@ -136,6 +139,9 @@ struct ReplayCommand: Command {
         // Frames written to files must be complete and identical at any speed: they wait for their tiles.
         let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: out != nil || !displayChosen)
         let interval = 1 / (fps ?? (out != nil ? 2 : 10))
+        if out == nil, displayChosen, let screen = sink {
+            return try replayOnScreen(screen, scene: scene, events: recording.events, heading: config, center: center)
+        }
 
         let traceHandle = try trace.map { try TraceFile(path: $0) }
         var rows: [TraceRow] = []
@@ -205,6 +211,41 @@ struct ReplayCommand: Command {
     }
 
     struct Stop: Error {}
+
+    /// On a screen, the recording plays through the live display loop (epoll, page-flip events, frames only when
+    /// something visible changed) at `--speed`, each `--loop` pass with a fresh pipeline; `--stats` prints the
+    /// loop's figures at the end.
+    private func replayOnScreen(
+        _ screen: any Display, scene: Scene, events: [SensorEvent], heading: HeadingConfiguration, center: GeoCoordinate
+    ) throws -> Int32 {
+        print("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
+        fflush(stdout)
+        let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
+        var stopSignal: Int32?
+        var last: DisplayLoop?
+        repeat {
+            let pipeline = NavigationPipeline(
+                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+                fallbackCenter: center, heading: heading)
+            let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps ?? 20, parkedFPS: 2)
+            let feed = TimedFeed(events: events)
+            let passStart = ProcessClock.now()
+            loop.beforeFrame = { now in
+                let elapsed = Double(now - passStart) / 1e9
+                loop.apply(feed.take(upToSeconds: speed.map { elapsed * $0 } ?? .infinity), sampledAt: now)
+                if feed.isFinished { loop.stop() }
+            }
+            try loop.run()
+            stopSignal = loop.stopSignal
+            last = loop
+        } while self.loop && stopSignal == nil
+        if stats, let last {
+            print(last.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+        }
+        if let s = stopSignal { print("navdisplay replay: stopped by signal \(s)") }
+        return 0
+    }
 
     func firstPosition(_ events: [SensorEvent]) -> GeoCoordinate? {
         for case .gpsFix(let f) in events where f.coordinate?.isValid == true { return f.coordinate }
