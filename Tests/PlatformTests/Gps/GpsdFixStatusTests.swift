@@ -50,6 +50,8 @@ struct GpsdFixStatusTests {
     @Test(
         "A real gpsd fed GGA fix qualities reports the matching status",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd"), "needs gpsd installed"),
+        // One gpsd at a time: several at once on a loaded machine were seen to cross fixes between tests.
+        .serialized,
         arguments: [(1, FixStatus.gps), (2, .dgps), (4, .rtkFixed), (5, .rtkFloat)])
     func realGpsdStatus(_ c: (quality: Int, status: FixStatus)) throws {
         let tty = try PseudoTerminal()
