@@ -13,8 +13,8 @@ struct CalibrateCommand: Command {
         USAGE: navdisplay calibrate [options]
 
         Turn the device slowly through a full circle, tilting it nose up, nose down and over both sides, until
-        the disc on the screen is filled in (or ride slow circles with the unit tilted through its attitudes). The
-        readings are fitted with an ellipsoid: the hard-iron offset and soft-iron matrix are saved atomically, with
+        the disc on the screen is filled in (riding a slow circle with the unit level is not enough: the fit needs
+        the unit tilted too, and says so). The readings are fitted with an ellipsoid: the hard-iron offset and soft-iron matrix are saved atomically, with
         their quality figures, for `navdisplay run` to load at start. A poor fit (too few readings, too little of
         the sphere covered, a large residual, an implausible field) is refused with the reason and exit status 1;
         the old calibration is then left as it was. Live runs stop early once the fit is accepted and covers at
