@@ -14,11 +14,12 @@ struct CalibrateCommand: Command {
 
         Turn the device slowly through a full circle, tilting it nose up, nose down and over both sides, until
         the disc on the screen is filled in (riding a slow circle with the unit level is not enough: the fit needs
-        the unit tilted too, and says so). The readings are fitted with an ellipsoid: the hard-iron offset and soft-iron matrix are saved atomically, with
-        their quality figures, for `navdisplay run` to load at start. A poor fit (too few readings, too little of
-        the sphere covered, a large residual, an implausible field) is refused with the reason and exit status 1;
-        the old calibration is then left as it was. Live runs stop early once the fit is accepted and covers at
-        least 80 % of directions; SIGINT or SIGTERM aborts without saving.
+        the unit tilted too, and says so). The readings are fitted with an ellipsoid: the hard-iron offset and
+        soft-iron matrix are saved atomically, with their quality figures, for `navdisplay run` to load at start.
+        A poor fit (too few readings, too little of the sphere covered, a large residual, an implausible field) is
+        refused with the reason and exit status 1; the old calibration is then left as it was. Live runs stop
+        early once the fit is accepted and covers at least 80 % of directions; SIGINT or SIGTERM aborts without
+        saving.
 
         OPTIONS:
           --from FILE             calibrate from a recording (any kind `replay` reads) instead of the live sensor;
