@@ -22,6 +22,7 @@ unit-tests:
 vm-tests:
 	scripts/vm/run-display-tests
 	scripts/vm/iio-tests
+	scripts/vm/calibrate-tests
 
 bench: deps
 	swift run -c release Benchmarks
