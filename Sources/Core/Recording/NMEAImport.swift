@@ -212,13 +212,7 @@ public enum NMEAImport {
 enum CivilDate {
     static func secondsSince1970(year: Int, month: Int, day: Int) -> Double? {
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return Double(era * 146_097 + doe - 719_468) * 86_400
+        return Double(DecimalYear.daysFromCivil(year: year, month: month, day: day)) * 86_400
     }
 
     /// "2026-05-28T20:26:40.123Z" → UTC seconds since 1970.
