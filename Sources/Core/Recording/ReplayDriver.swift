@@ -1,6 +1,6 @@
 /// Drives a `NavigationPipeline` from recorded events exactly as a live run does (its `NavState` runs the heading
 /// estimator on the raw samples), and ticks frames by event time, never by a wall clock, so the same events give
-/// the same frames at any speed. Generalises the demo's `playToFrames` with a trace row per frame.
+/// the same frames at any speed. The demo's PNG frames and `replay` both play through it.
 public final class ReplayDriver {
     public let pipeline: NavigationPipeline
     /// Events applied so far, by kind ("mag", "fix", …).

@@ -111,7 +111,9 @@ struct DemoCommand: Command {
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
         let (pipeline, ride) = try makePipeline(width: size.width, height: size.height, waitForTiles: true)
         let events = ride.events
-        let frames = try playToFrames(events, pipeline: pipeline, display: display, interval: interval)
+        let frames = try ReplayDriver(pipeline: pipeline).play(events, interval: interval) { _ in
+            try display.present(pipeline.renderFrame())
+        }
         let duration = events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
         print("""
             navdisplay demo: wrote \(frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(out)/
@@ -122,22 +124,4 @@ struct DemoCommand: Command {
             """)
         return 0
     }
-}
-
-/// Feeds `events` to `pipeline` in time order and presents a frame every `interval` seconds of event time.
-/// Returns the number of frames presented.
-func playToFrames(_ events: [SensorEvent], pipeline: NavigationPipeline, display: Display, interval: Double) throws -> Int {
-    guard let first = events.first else { return 0 }
-    var next = first.time.adding(seconds: interval)
-    var count = 0
-    for event in events {
-        while event.time > next {
-            try display.present(pipeline.renderFrame())
-            count += 1
-            next = next.adding(seconds: interval)
-        }
-        pipeline.apply(event)
-    }
-    try display.present(pipeline.renderFrame())
-    return count + 1
 }
