@@ -80,8 +80,19 @@ extension HeadingEstimator {
         if standstill.isStandingStill || isPullingAway(at: t), let held = frozen ?? startValue {
             var f = held
             f.source = .frozen
-            if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
-                // Someone turned the device on the spot: follow once the disagreement has lasted.
+            if !standstill.isStandingStill, let course = lastCourse, t.seconds(since: course.time) < 2,
+                let direction = Angle(degrees: course.degrees),
+                abs(f.direction.signedDifference(to: direction)) > configuration.standstillReleaseDegrees
+            {
+                // Pulling away into a turn: GPS already shows the vehicle going elsewhere (at walking speed or more,
+                // its course means something), so the heading frozen at the stop is out of date. Follow the course.
+                f.direction = direction
+                f.accuracyDegrees = max(f.accuracyDegrees, configuration.standstillReleaseDegrees / 2)
+                releaseSince = nil
+            } else if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
+                // Someone turned the device on the spot: follow once the disagreement has lasted. Until then the
+                // held value is no better than the disagreement says, and its accuracy shows it.
+                f.accuracyDegrees = max(f.accuracyDegrees, abs(f.direction.signedDifference(to: c.angle)))
                 let since = releaseSince ?? t
                 releaseSince = since
                 if t.seconds(since: since) >= configuration.standstillReleaseSeconds {
