@@ -85,3 +85,11 @@ func parseSize(_ text: String) -> (width: Int, height: Int)? {
     else { return nil }
     return (w, h)
 }
+
+/// Parses gpsd's address "HOST:PORT" such as "localhost:2947" (the last colon splits, so "::1:2947" works too).
+func parseHostPort(_ text: String) -> (host: String, port: String)? {
+    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+        let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
+    else { return nil }
+    return (String(text[..<colon]), String(port))
+}

@@ -83,12 +83,7 @@ struct RecordCommand: Command {
                 }
                 orientation = m
             case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT") { text in
-                    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
-                        let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
-                    else { return nil }
-                    return (String(text[..<colon]), String(port))
-                }
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--no-gps"): useGps = false
             case .flag("--no-accel"): useAccel = false
             case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")

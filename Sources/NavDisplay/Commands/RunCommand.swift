@@ -56,11 +56,7 @@ struct RunCommand: Command {
         while let arg = try args.next() {
             switch arg {
             case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947") { text in
-                    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-                    guard parts.count == 2, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
-                    return (String(parts[0]), String(parts[1]))
-                }
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
             case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as lis3dh")
             case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")

@@ -63,12 +63,7 @@ struct SensorsCommand: Command {
                     for: "--board-orientation", expecting: "three signed axes such as y,x,-z"
                 ) { AxisMatrix(axes: $0) }
             case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT") { text in
-                    guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
-                        let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
-                    else { return nil }
-                    return (String(text[..<colon]), String(port))
-                }
+                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
             case .flag("--polled"): captureMode = .polled
