@@ -21,13 +21,7 @@ enum Bilinear {
         return mix(mix(src[r0 + x0], src[r0 + x1], ax), mix(src[r1 + x0], src[r1 + x1], ax), ay)
     }
 
-    /// `a` and `b` blended with weight `t`/256 on `b`, per channel.
+    /// The one per-channel blend the rotated composite uses too.
     @inline(__always)
-    static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        if a == b || t == 0 { return a }
-        let it = 256 - t
-        let rb = ((a & 0xff00ff) &* it &+ (b & 0xff00ff) &* t) >> 8 & 0xff00ff
-        let g = ((a & 0x00ff00) &* it &+ (b & 0x00ff00) &* t) >> 8 & 0x00ff00
-        return rb | g
-    }
+    static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 { RotatedBlit.mix(a, b, t) }
 }
