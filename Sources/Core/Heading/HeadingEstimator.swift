@@ -94,6 +94,9 @@ public struct HeadingEstimator: Sendable {
                 if !status.available { compassTrusted = false }
             case .accelerometer:
                 if !status.available { gravity = nil }
+            case .gyroscope:
+                // The yaw integrator stops counting a gyroscope silent for a quarter second by itself.
+                break
             case .gps:
                 break
             }

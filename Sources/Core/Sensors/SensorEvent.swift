@@ -61,7 +61,7 @@ public struct GyroscopeSample: Hashable, Sendable {
 
 /// Which sensor source a status event is about.
 public enum SensorSource: String, Hashable, Sendable, CaseIterable {
-    case magnetometer, accelerometer, gps
+    case magnetometer, accelerometer, gyroscope, gps
 }
 
 /// A source lost or regained.

@@ -5,28 +5,34 @@ import Foundation
 /// Read-only: it changes no attribute (a running display keeps its rates).
 public enum IioProbe {
     /// A text report, one device per paragraph. Never throws: failures are part of the text.
-    public static func report(magnetometerOverride: String? = nil, accelerometerOverride: String? = nil) -> String {
+    public static func report(
+        magnetometerOverride: String? = nil, accelerometerOverride: String? = nil, gyroscopeOverride: String? = nil
+    ) -> String {
         let backend: LibIioLocalContext
         do {
             backend = try LibIioLocalContext()
         } catch {
             return "IIO: \(error) (is /sys mounted and the kernel built with IIO?)\n"
         }
-        return report(backend, magnetometerOverride: magnetometerOverride, accelerometerOverride: accelerometerOverride)
+        return report(
+            backend, overrides: [
+                .magnetometer: magnetometerOverride, .accelerometer: accelerometerOverride,
+                .gyroscope: gyroscopeOverride,
+            ])
     }
 
-    static func report(_ backend: IioBackend, magnetometerOverride: String?, accelerometerOverride: String?) -> String {
+    static func report(_ backend: IioBackend, overrides: [IioSensorKind: String?]) -> String {
         var chosen: [String: String] = [:]
         var summary: [String] = []
-        for (kind, override) in [
-            (IioSensorKind.magnetometer, magnetometerOverride), (.accelerometer, accelerometerOverride),
-        ] {
+        for kind in IioSensorKind.allCases {
             do {
-                let device = try IioDeviceChooser.choose(kind, among: backend.devices, override: override)
+                let device = try IioDeviceChooser.choose(kind, among: backend.devices, override: overrides[kind] ?? nil)
                 chosen[device.id, default: ""] += chosen[device.id] == nil ? kind.rawValue : ", \(kind.rawValue)"
                 summary.append("  \(kind.rawValue): \(device.name) (\(device.id))")
             } catch {
-                summary.append("  \(kind.rawValue): none (\(error))")
+                // Most boards have no gyroscope: that is not a fault, and the heading works without one.
+                let note = kind == .gyroscope ? " (optional: the heading between GPS fixes then rests on the compass)" : ""
+                summary.append("  \(kind.rawValue): none\(note) (\(error))")
             }
         }
         var lines = ["IIO devices (\(backend.devices.count)):"]
@@ -52,7 +58,7 @@ public enum IioProbe {
         func read(_ a: IioAttribute) -> String? {
             (try? backend.read(a)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        let unit = kind == .magnetometer ? "gauss" : "m/s²"
+        let unit = kind.iioUnit
         var lines: [String] = []
         let scale =
             device.channel(x)?.attributes.contains("scale") == true ? read(.channel(device.id, x, "scale")) : nil

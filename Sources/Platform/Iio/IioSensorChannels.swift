@@ -70,7 +70,10 @@ struct IioSensorChannels {
     }
 
     /// The trigger to capture with: the one named, else one the device already has or its driver made for it
-    /// (`NAME-trigger` from ST drivers, `NAME-devN` from others); nil means polled reads.
+    /// (`NAME-trigger` from ST drivers, `NAME-devN` from others); nil means polled reads. A device that carries
+    /// two kinds (inv_mpu6050 and bmi160 put accel and anglvel on one device) is polled unless a trigger is
+    /// named: the kernel gives a device one buffer, and such drivers refuse raw reads while it runs, so the second
+    /// kind's source could read nothing.
     static func captureTrigger(
         for device: IioDeviceInfo, among devices: [IioDeviceInfo], choice: IioCaptureMode
     ) -> (use: Bool, trigger: String?) {
@@ -78,6 +81,7 @@ struct IioSensorChannels {
         case .polled: return (false, nil)
         case .trigger(let name): return (true, name)
         case .automatic:
+            if IioSensorKind.allCases.filter({ IioDeviceChooser.hasAxes(device, $0) }).count > 1 { return (false, nil) }
             if device.hasTrigger { return (true, nil) }
             let number = device.id.drop { !$0.isNumber }
             let own = ["\(device.name)-trigger", "\(device.name)-dev\(number)"]

@@ -1,8 +1,8 @@
 import Core
 
-/// The two kinds of IIO sensor the display reads, with the driver names that identify them.
+/// The kinds of IIO sensor the display reads, with the driver names that identify them.
 public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
-    case magnetometer, accelerometer
+    case magnetometer, accelerometer, gyroscope
 
     /// Names kernel drivers register for this kind, most specific first. A device with another name is still
     /// used when it has the right channels (see `IioDeviceChooser`), after these.
@@ -24,17 +24,44 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
                 "bmi160", "bmi270", "mpu6050", "mpu6500", "mpu9250", "icm20608", "adxl345", "adxl355", "mma8452",
                 "mma8451", "fxos8700", "kxcjk1013", "mxc4005",
             ]
+        case .gyroscope:
+            // st_gyro's names (st_gyro.h), st_lsm6dsx's "<chip>_gyro" devices (the chip's own name carries both
+            // accel and gyro only in drivers that register one device, as inv_mpu6050 and bmi160 do).
+            return [
+                "l3gd20h", "l3gd20", "l3g4200d", "l3g4is_ui", "lsm330_gyro", "lsm330d_gyro", "lsm330dl_gyro",
+                "lsm330dlc_gyro", "lsm9ds0_gyro", "lsm9ds1-imu_gyro", "lsm6ds3_gyro", "lsm6ds3h_gyro",
+                "lsm6ds3tr-c_gyro", "lsm6dsl_gyro", "lsm6dsm_gyro", "lsm6dso_gyro", "lsm6dsox_gyro", "lsm6dsr_gyro",
+                "ism330dlc_gyro", "ism330dhcx_gyro", "asm330lhh_gyro", "bmg160", "bmi055_gyro", "bmi088_gyro",
+                "bmi160", "mpu6050", "mpu6500", "mpu6515", "mpu9150", "mpu9250", "mpu9255", "icm20608", "icm20602",
+                "icm20689", "icm20948", "fxas21002c", "itg3200", "mpu3050",
+            ]
         }
     }
 
-    /// The IIO channel type prefix (`magn`, `accel`).
-    var channelType: String { self == .magnetometer ? "magn" : "accel" }
+    /// The IIO channel type prefix (`magn`, `accel`, `anglvel`).
+    var channelType: String {
+        switch self {
+        case .magnetometer: return "magn"
+        case .accelerometer: return "accel"
+        case .gyroscope: return "anglvel"
+        }
+    }
 
     /// The three channels, x, y, z.
     var axisChannels: [String] { ["x", "y", "z"].map { "\(channelType)_\($0)" } }
 
-    /// IIO reports magnetometers in gauss and accelerometers in m/s²; Core keeps microtesla and m/s².
+    /// IIO reports magnetometers in gauss, accelerometers in m/s² and gyroscopes in rad/s; Core keeps
+    /// microtesla, m/s² and rad/s.
     var coreUnitsPerIioUnit: Double { self == .magnetometer ? 100 : 1 }
+
+    /// The IIO ABI's unit, for probe's report.
+    var iioUnit: String {
+        switch self {
+        case .magnetometer: return "gauss"
+        case .accelerometer: return "m/s²"
+        case .gyroscope: return "rad/s"
+        }
+    }
 
     /// A factor for drivers whose scale does not give the ABI's unit. The kernel's hmc5843 driver (hmc5843,
     /// hmc5883, hmc5883l, hmc5983) reports 1/gain × 10⁻² as its scale: at the default gain of 1090 counts per gauss
@@ -45,7 +72,13 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// What the status line and probe call it.
-    var sensorSource: SensorSource { self == .magnetometer ? .magnetometer : .accelerometer }
+    var sensorSource: SensorSource {
+        switch self {
+        case .magnetometer: return .magnetometer
+        case .accelerometer: return .accelerometer
+        case .gyroscope: return .gyroscope
+        }
+    }
 
     /// The Core event for a body-frame vector in Core units.
     func event(_ value: Vector3, at time: Timestamp) -> SensorEvent {
@@ -53,6 +86,9 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
         case .magnetometer: return .magnetometer(MagnetometerSample(time: time, microtesla: value))
         case .accelerometer:
             return .accelerometer(AccelerometerSample(time: time, metresPerSecondSquared: value))
+        case .gyroscope:
+            // Rotation rates are vectors: the mount matrix and board orientation turn them like the field.
+            return .gyroscope(GyroscopeSample(time: time, radiansPerSecond: value))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Core
 
-/// A magnetometer or accelerometer read through IIO, delivered as body-frame `SensorEvent`s.
+/// A magnetometer, accelerometer or gyroscope read through IIO, delivered as body-frame `SensorEvent`s.
 ///
 /// Two ways to read, chosen at start: a triggered buffer when the device has a trigger, else polled reads. Call
 /// `poll(now:)` at the sample rate from a timerfd in both modes: it reads one sample (polled), drains what the
@@ -10,8 +10,14 @@ import Core
 /// A read that fails (device unbound, I/O error) or a capture that falls silent becomes one "lost" status event;
 /// the source then rescans with backoff and reports "available" again when the device is back, without a restart.
 /// The capture descriptor changes across a loss: re-register it when it differs from the one watched.
+///
+/// An optional source (the gyroscope: most boards have none) that finds no device at start sends no status event
+/// and stops looking; `absence` says why, for the caller to print once. One that was found and then fails is
+/// lost and retried like any other.
 public final class IioSensorSource {
     public let kind: IioSensorKind
+    /// Whether running without this sensor is normal (and it was not asked for by name).
+    public let isOptional: Bool
     /// A device name, label or `iio:deviceN` to use instead of the first known one (`--mag-device`).
     public let deviceOverride: String?
     /// Sensor-after-mount-matrix axes to body axes (x forward, y right, z down).
@@ -31,21 +37,27 @@ public final class IioSensorSource {
     public private(set) var nextRetry: Timestamp?
     /// Whether the last status event said "available" (nil before `start`).
     public private(set) var isAvailable: Bool?
+    /// Why an optional source found nothing at start (then it sends no events at all), else nil.
+    public private(set) var absence: String?
 
     public convenience init(
         kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: AxisMatrix = .identity,
-        captureMode: IioCaptureMode = .automatic, stallSeconds: Double = 1, backoff: RetryBackoff = RetryBackoff()
+        captureMode: IioCaptureMode = .automatic, stallSeconds: Double = 1, backoff: RetryBackoff = RetryBackoff(),
+        optional: Bool = false
     ) {
         self.init(
             kind: kind, deviceOverride: deviceOverride, boardOrientation: boardOrientation, captureMode: captureMode,
-            stallSeconds: stallSeconds, backoff: backoff, openBackend: { try LibIioLocalContext() })
+            stallSeconds: stallSeconds, backoff: backoff, optional: optional, openBackend: { try LibIioLocalContext() })
     }
 
     init(
         kind: IioSensorKind, deviceOverride: String?, boardOrientation: AxisMatrix, captureMode: IioCaptureMode,
-        stallSeconds: Double, backoff: RetryBackoff, openBackend: @escaping () throws -> IioBackend
+        stallSeconds: Double, backoff: RetryBackoff, optional: Bool = false,
+        openBackend: @escaping () throws -> IioBackend
     ) {
         self.kind = kind
+        // A device named on the command line is expected: its absence is a fault like any other.
+        isOptional = optional && deviceOverride == nil
         self.captureMode = captureMode
         self.stallSeconds = max(0.05, stallSeconds)
         self.deviceOverride = deviceOverride
@@ -66,7 +78,7 @@ public final class IioSensorSource {
 
     /// Finds and sets up the device now; reports whether it is there.
     public func start(now: Timestamp) -> [SensorEvent] {
-        guard channels == nil else { return [] }
+        guard channels == nil, absence == nil else { return [] }
         do {
             let backend = try openBackend()
             let channels = try IioSensorChannels(
@@ -94,6 +106,11 @@ public final class IioSensorSource {
             return status(true, "\(channels.device.name) (\(channels.device.id)) found, \(detail)", now: now)
         } catch {
             backend = nil
+            if isOptional && isAvailable == nil {
+                absence = "\(error)"
+                nextRetry = nil
+                return []
+            }
             nextRetry = backoff.nextAttempt(after: now)
             return status(false, "\(error)", now: now)
         }
