@@ -23,11 +23,11 @@ public enum RecordingFormat {
     public static let fieldLines = [
         "@fields mag t_s x_uT y_uT z_uT (body frame x forward y right z down, uncalibrated)",
         "@fields acc t_s x_m/s2 y_m/s2 z_m/s2 (specific force, body frame; level at rest 0 0 -9.81)",
-        "@fields gyr t_s x_rad/s y_rad/s z_rad/s (body frame)",
+        "@fields gyr t_s x_rad/s y_rad/s z_rad/s (body frame; +z turns right seen from above)",
         "@fields fix t_s mode(none|2d|3d) [utc=s lat=deg lon=deg alt=m speed=m/s course=deg eph=m epv=m eps=m/s epd=deg]",
         "@fields sky t_s seen used",
         "@fields hdg t_s [mag=deg true=deg acc=deg] (a compass's finished heading)",
-        "@fields src t_s magnetometer|accelerometer|gps up|down detail",
+        "@fields src t_s magnetometer|accelerometer|gyroscope|gps up|down detail",
     ]
 
     // MARK: - Writing

@@ -12,11 +12,10 @@ struct ProbeCommand: Command {
         Lists every DRM card (primary nodes), its connectors with their modes, the formats of its primary planes,
         the fbdev device and the console mode, then says which card, connector, CRTC, mode and format the display
         options select, and why. Nothing on the screen changes. Then the IIO devices (channels, scale, rate, mount
-        matrix, which magnetometer and accelerometer would be used) and whether gpsd answers.
+        matrix, which magnetometer, accelerometer and gyroscope would be used) and whether gpsd answers.
 
         OPTIONS:
-          --mag-device NAME       the IIO magnetometer to report as chosen (default: the first known driver)
-          --accel-device NAME     the IIO accelerometer likewise
+        \(SensorOptions.deviceHelp)
           --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
           --no-gps                do not ask gpsd
         \(DisplayOptions.help)
@@ -24,8 +23,7 @@ struct ProbeCommand: Command {
         """
 
     var display = DisplayOptions()
-    var magDevice: String?
-    var accelDevice: String?
+    var sensors = SensorOptions()
     var gpsdHost = "localhost"
     var gpsdPort = "2947"
     var noGps = false
@@ -34,14 +32,14 @@ struct ProbeCommand: Command {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
-            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
-            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as lis3dh")
             case .flag("--gpsd"):
                 (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--no-gps"): noGps = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true) else {
+                    throw args.unknown(f)
+                }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -87,10 +85,13 @@ struct ProbeCommand: Command {
         case .fbdev: lines.append("chosen: fbdev \(display.fbdevPath ?? "/dev/fb0") (--display fbdev)")
         case .png: lines.append("chosen: PNG files in \(display.pngDirectory) (--display png)")
         }
-        let sensors = noGps
-            ? IioProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice)
-            : SensorProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice, gpsdHost: gpsdHost, gpsdPort: gpsdPort)
-        lines.append(sensors.hasSuffix("\n") ? String(sensors.dropLast()) : sensors)
+        let (mag, accel, gyro) = (sensors.magDevice, sensors.accelDevice, sensors.gyroDevice)
+        let report = noGps
+            ? IioProbe.report(magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro)
+            : SensorProbe.report(
+                magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro, gpsdHost: gpsdHost,
+                gpsdPort: gpsdPort)
+        lines.append(report.hasSuffix("\n") ? String(report.dropLast()) : report)
         print(lines.joined(separator: "\n"))
         return 0
     }

@@ -4,7 +4,7 @@ import Glibc
 import Platform
 
 /// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
-/// by size. Sources: the live IIO magnetometer/accelerometer and gpsd, an existing file (`--from`, to re-record
+/// by size. Sources: the live IIO magnetometer/accelerometer/gyroscope and gpsd, an existing file (`--from`, to re-record
 /// an import in our format), or a simulated ride (`--simulate`, what scripts/make-recordings uses).
 struct RecordCommand: Command {
     static let name = "record"
@@ -13,7 +13,8 @@ struct RecordCommand: Command {
         USAGE: navdisplay record --out FILE [options]
 
         Writes every sensor event into FILE in the navdisplay recording format (docs/recording-format.md):
-        raw magnetometer (µT, body frame, uncalibrated), accelerometer, GPS fixes and satellites, source changes.
+        raw magnetometer (µT, body frame, uncalibrated), accelerometer, gyroscope, GPS fixes and satellites, source
+        changes.
         Data is synced to disk at least every second of sample time, so a power cut or kill -9 loses at most the
         last second; past --max-mb the recording goes on in FILE.1, FILE.2, … Stops on SIGINT/SIGTERM.
 
@@ -25,11 +26,10 @@ struct RecordCommand: Command {
         LIVE OPTIONS:
           --duration SECONDS      stop after this long (default: until SIGINT/SIGTERM)
           --rate HZ               IIO polling rate, 0.5 to 200 (default 25)
-          --mag-device NAME       magnetometer by driver name, label or iio:deviceN (default: first known)
-          --accel-device NAME     accelerometer likewise
+        \(SensorOptions.help)
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
           --gpsd HOST:PORT        gpsd to read (default localhost:2947)
-          --no-gps, --no-accel    do not use gpsd / an accelerometer
+          --no-gps                do not use gpsd
           --calibration FILE      the calibration in use, written into the header (samples stay raw)
 
         OPTIONS:
@@ -44,14 +44,12 @@ struct RecordCommand: Command {
     var speed: Double?
     var duration: Double?
     var rate = 25.0
-    var magDevice: String?
-    var accelDevice: String?
+    var sensors = SensorOptions()
     var orientation = AxisMatrix.identity
     var orientationText = "x,y,z"
     var gpsdHost = "localhost"
     var gpsdPort = "2947"
     var useGps = true
-    var useAccel = true
     var calibrationFile: String?
     var maxMegabytes = 64.0
 
@@ -74,8 +72,6 @@ struct RecordCommand: Command {
             case .flag("--duration"):
                 duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "a device name")
-            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
             case .flag("--board-orientation"):
                 orientationText = try args.value(for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
                 guard let m = AxisMatrix(axes: orientationText) else {
@@ -85,11 +81,11 @@ struct RecordCommand: Command {
             case .flag("--gpsd"):
                 (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--no-gps"): useGps = false
-            case .flag("--no-accel"): useAccel = false
             case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--max-mb"): maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
+            case .flag(let f):
+                guard try sensors.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -134,12 +130,12 @@ struct RecordCommand: Command {
     /// Reads the live sensors the way `navdisplay sensors` does and writes every event.
     func recordLive(maxBytes: Int) throws -> Int32 {
         let start = MonotonicClock.now()
-        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation)
-        let accelerometer = useAccel ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation) : nil
+        let iio = sensors.sources(boardOrientation: orientation)
         let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
-        let startEvents = magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? [])
+        let startEvents = iio.start(now: start) + (gps?.connect(now: start) ?? [])
+        if let note = iio.gyroscopeNote { print("navdisplay record: " + note) }
         let header = liveRecordingHeader(
-            magnetometer: magnetometer, accelerometer: accelerometer, gps: gps.map { _ in (gpsdHost, gpsdPort) },
+            sensors: iio, gps: gps.map { _ in (gpsdHost, gpsdPort) },
             pollingHertz: rate, boardOrientation: orientationText,
             calibration: try calibrationFile.map { try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8)) })
         let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
@@ -160,7 +156,7 @@ struct RecordCommand: Command {
             let now = MonotonicClock.now()
             try writer.tick(now: now)
             if now >= nextTick {
-                try write(magnetometer.poll(now: now) + (accelerometer?.poll(now: now) ?? []) + (gps?.poll(now: now) ?? []))
+                try write(iio.poll(now: now) + (gps?.poll(now: now) ?? []))
                 nextTick = nextTick.adding(seconds: period)
                 if nextTick < now { nextTick = now.adding(seconds: period) }
                 continue

@@ -2,22 +2,23 @@ import Glibc
 import Core
 import Platform
 
-/// `navdisplay run`: the product. Live magnetometer and accelerometer (IIO) and position (gpsd) through the
-/// display loop onto the screen, until SIGINT or SIGTERM. Lost sources are shown and picked up again without a restart.
+/// `navdisplay run`: the product. Live magnetometer, accelerometer and gyroscope (IIO) and position (gpsd) through
+/// the display loop onto the screen, until SIGINT or SIGTERM. Lost sources are shown and picked up again without a
+/// restart.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
     static let help = """
         USAGE: navdisplay run [options]
 
-        Reads the magnetometer and accelerometer through IIO and the position through gpsd, and keeps the display
-        up to date until SIGINT or SIGTERM (SIGHUP re-reads the calibration). A lost sensor or gpsd is shown on the HUD and
-        retried with backoff.
+        Reads the magnetometer, accelerometer and gyroscope through IIO and the position through gpsd, and keeps
+        the display up to date until SIGINT or SIGTERM (SIGHUP re-reads the calibration). A lost sensor or gpsd is
+        shown on the HUD, logged, and retried with backoff. A gyroscope is optional: with one, the heading follows
+        turns between the 1 Hz GPS fixes and holds through a magnetic disturbance.
 
         OPTIONS:
           --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
-          --mag-device NAME       the IIO magnetometer to use (default: the first known driver found)
-          --accel-device NAME     the IIO accelerometer to use (default: the first known driver found)
+        \(SensorOptions.help)
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25)
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
@@ -38,8 +39,7 @@ struct RunCommand: Command {
     var display = DisplayOptions()
     var gpsdHost = "localhost"
     var gpsdPort = "2947"
-    var magDevice: String?
-    var accelDevice: String?
+    var sensors = SensorOptions()
     var sampleRate = 25.0
     var orientation = OrientationMode.headingUp
     var zoom = 16.5
@@ -57,8 +57,6 @@ struct RunCommand: Command {
             switch arg {
             case .flag("--gpsd"):
                 (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
-            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
-            case .flag("--accel-device"): accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as lis3dh")
             case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
@@ -72,7 +70,9 @@ struct RunCommand: Command {
             case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) else {
+                    throw args.unknown(f)
+                }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -93,23 +93,28 @@ struct RunCommand: Command {
             heading: HeadingConfiguration(calibration: calibration))
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: parkedFPS)
         let gps = GpsdSource(host: gpsdHost, port: gpsdPort)
-        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)
-        let accelerometer = IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice)
+        let iio = sensors.sources()
         let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
         let gpsTimer = try PeriodicTimer(periodSeconds: 0.5)
 
         let start = MonotonicClock.now()
-        let startEvents = gps.connect(now: start) + magnetometer.start(now: start) + accelerometer.start(now: start)
+        let startEvents = gps.connect(now: start) + iio.start(now: start)
+        if let note = iio.gyroscopeNote { print("navdisplay run: " + note) }
         // Recording sees exactly the events the display sees, written before they are applied.
         let recorder = try recordPath.map { path in
             try DurableRecordingWriter(
                 path: path,
                 header: liveRecordingHeader(
-                    magnetometer: magnetometer, accelerometer: accelerometer, gps: (gpsdHost, gpsdPort),
+                    sensors: iio, gps: (gpsdHost, gpsdPort),
                     pollingHertz: sampleRate, boardOrientation: "x,y,z", calibration: calibration),
                 maxBytes: Int(recordMaxMegabytes * 1_048_576))
         }
         func feed(_ events: [SensorEvent], _ now: Timestamp) throws {
+            // Each loss and return once in the log (the journal under systemd), beside the HUD.
+            for case .sourceStatus(_, let s) in events {
+                print("navdisplay run: \(s.source.rawValue) \(s.available ? "available" : "lost"): \(s.detail)")
+                fflush(stdout)
+            }
             if let recorder {
                 for e in events { try recorder.append(e) }
                 try recorder.tick(now: now)
@@ -143,7 +148,7 @@ struct RunCommand: Command {
         try loop.loop.watch(sampleTimer.fileDescriptor) {
             guard sampleTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
-            try feed(magnetometer.poll(now: now) + accelerometer.poll(now: now), now)
+            try feed(iio.poll(now: now), now)
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.

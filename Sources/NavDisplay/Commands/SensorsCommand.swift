@@ -3,31 +3,30 @@ import Foundation
 import Glibc
 import Platform
 
-/// `navdisplay sensors`: reads the live magnetometer, accelerometer and gpsd and prints every event, one per line,
-/// the way the display would receive them. For bring-up on a new board and for the system tests.
+/// `navdisplay sensors`: reads the live magnetometer, accelerometer, gyroscope and gpsd and prints every event, one
+/// per line, the way the display would receive them. For bring-up on a new board and for the system tests.
 struct SensorsCommand: Command {
     static let name = "sensors"
-    static let summary = "print live magnetometer, accelerometer and gpsd readings"
+    static let summary = "print live magnetometer, accelerometer, gyroscope and gpsd readings"
     static let help = """
         USAGE: navdisplay sensors [options]
 
-        Reads the IIO magnetometer and accelerometer at a fixed rate and gpsd as it reports, and prints each
-        event on its own line (field in µT and specific force in m/s², both in the body frame: x forward, y right,
-        z down). A lost device prints "compass lost: …" and is picked up again when it returns.
+        Reads the IIO magnetometer, accelerometer and gyroscope at a fixed rate and gpsd as it reports, and prints
+        each event on its own line (field in µT, specific force in m/s² and rotation rate in rad/s, all in the body
+        frame: x forward, y right, z down). A lost device prints "compass lost: …" and is picked up again when it
+        returns; no gyroscope at start prints "gyroscope none: …" once.
 
         OPTIONS:
           --samples N             stop after N magnetometer samples (default: run for --duration)
           --duration SECONDS      stop after this long (default 10)
           --rate HZ               IIO polling rate, 0.5 to 200 (default 10)
-          --mag-device NAME       magnetometer by driver name, label or iio:deviceN (default: first known)
-          --accel-device NAME     accelerometer likewise
+        \(SensorOptions.help)
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
           --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
           --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
           --timer-only            take captured samples only on the sample timer, not from the buffer's descriptor
           --gpsd HOST:PORT        gpsd to read (default localhost:2947)
           --no-gps                do not connect to gpsd
-          --no-accel              do not read an accelerometer
           --probe                 print what probe says about the sensors and exit
           -h, --help              show this help
         """
@@ -35,13 +34,11 @@ struct SensorsCommand: Command {
     var samples: Int?
     var duration = 10.0
     var rate = 10.0
-    var magDevice: String?
-    var accelDevice: String?
+    var sensors = SensorOptions()
     var orientation = AxisMatrix.identity
     var gpsdHost = "localhost"
     var gpsdPort = "2947"
     var useGps = true
-    var useAccel = true
     var probeOnly = false
     var captureMode = IioCaptureMode.automatic
     var timerOnly = false
@@ -55,9 +52,6 @@ struct SensorsCommand: Command {
             case .flag("--duration"):
                 duration = try args.number(for: "--duration", in: 0.1...86_400, what: "seconds from 0.1 to 86400")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "a device name")
-            case .flag("--accel-device"):
-                accelDevice = try args.value(for: "--accel-device", expecting: "a device name")
             case .flag("--board-orientation"):
                 orientation = try args.value(
                     for: "--board-orientation", expecting: "three signed axes such as y,x,-z"
@@ -69,10 +63,10 @@ struct SensorsCommand: Command {
             case .flag("--polled"): captureMode = .polled
             case .flag("--timer-only"): timerOnly = true
             case .flag("--no-gps"): useGps = false
-            case .flag("--no-accel"): useAccel = false
             case .flag("--probe"): probeOnly = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
+            case .flag(let f):
+                guard try sensors.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -82,18 +76,15 @@ struct SensorsCommand: Command {
         // Line-buffered even into a file or pipe: the system tests read the output while we run.
         setvbuf(stdout, nil, _IOLBF, 0)
         if probeOnly {
-            print(IioProbe.report(magnetometerOverride: magDevice, accelerometerOverride: accelDevice), terminator: "")
+            print(
+                IioProbe.report(
+                    magnetometerOverride: sensors.magDevice, accelerometerOverride: sensors.accelDevice,
+                    gyroscopeOverride: sensors.gyroDevice), terminator: "")
             if useGps { print(GpsdProbe.report(host: gpsdHost, port: gpsdPort), terminator: "") }
             return 0
         }
         let start = MonotonicClock.now()
-        let magnetometer = IioSensorSource(
-            kind: .magnetometer, deviceOverride: magDevice, boardOrientation: orientation, captureMode: captureMode)
-        let accelerometer =
-            useAccel
-            ? IioSensorSource(
-                kind: .accelerometer, deviceOverride: accelDevice, boardOrientation: orientation,
-                captureMode: captureMode) : nil
+        let iio = sensors.sources(boardOrientation: orientation, captureMode: captureMode)
         let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
         var magSamples = 0
         func show(_ events: [SensorEvent]) {
@@ -102,16 +93,15 @@ struct SensorsCommand: Command {
                 print(Self.line(for: event, since: start))
             }
         }
-        show(
-            magnetometer.start(now: start) + (accelerometer?.start(now: start) ?? []) + (gps?.connect(now: start) ?? [])
-        )
+        show(iio.start(now: start) + (gps?.connect(now: start) ?? []))
+        if let why = iio.gyroscope?.absence { print("gyroscope none 0.000: \(why)") }
         let period = 1 / rate
         var nextTick = start
         let end = start.adding(seconds: duration)
         while MonotonicClock.now() < end, samples.map({ magSamples < $0 }) ?? true {
             let now = MonotonicClock.now()
             if now >= nextTick {
-                show(magnetometer.poll(now: now) + (accelerometer?.poll(now: now) ?? []) + (gps?.poll(now: now) ?? []))
+                show(iio.poll(now: now) + (gps?.poll(now: now) ?? []))
                 nextTick = nextTick.adding(seconds: period)
                 if nextTick < now { nextTick = now.adding(seconds: period) }
                 continue
@@ -120,7 +110,7 @@ struct SensorsCommand: Command {
             // The descriptors can change after a loss, so they are gathered afresh each time round.
             var watched: [(fd: Int32, read: (Timestamp) -> [SensorEvent])] = []
             if let gps, let fd = gps.fileDescriptor { watched.append((fd, gps.readAvailable)) }
-            for source in [magnetometer, accelerometer].compactMap({ $0 }) where !timerOnly {
+            for source in iio.all where !timerOnly {
                 if let fd = source.captureFileDescriptor { watched.append((fd, source.readCapture)) }
             }
             var entries = watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }

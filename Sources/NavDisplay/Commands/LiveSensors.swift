@@ -1,0 +1,25 @@
+import Core
+import Platform
+
+/// The IIO sensors of one live command: started, polled and described together.
+struct LiveSensors {
+    let magnetometer: IioSensorSource
+    let accelerometer: IioSensorSource?
+    let gyroscope: IioSensorSource?
+
+    /// Every source in use, magnetometer first.
+    var all: [IioSensorSource] { [magnetometer] + [accelerometer, gyroscope].compactMap { $0 } }
+
+    /// Finds and sets up every device; the status events say which are there.
+    func start(now: Timestamp) -> [SensorEvent] { all.flatMap { $0.start(now: now) } }
+
+    /// One sample from each (or a retry of a lost one when due).
+    func poll(now: Timestamp) -> [SensorEvent] { all.flatMap { $0.poll(now: now) } }
+
+    /// After `start`: one line when the gyroscope was looked for and none found (it is then not looked for
+    /// again), so the user hears of it once instead of as a "lost" sensor.
+    var gyroscopeNote: String? {
+        guard let gyroscope, let why = gyroscope.absence else { return nil }
+        return "no gyroscope (\(why)); the heading between GPS fixes rests on the compass alone"
+    }
+}
