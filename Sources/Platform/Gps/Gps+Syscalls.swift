@@ -86,7 +86,7 @@ final class GpsdConnection {
             (cgps_status_set(), .status), (cgps_satellite_set(), .satellites), (cgps_herr_set(), .horizontalError),
             (cgps_verr_set(), .verticalError), (cgps_speederr_set(), .speedError),
             (cgps_trackerr_set(), .trackError), (cgps_devicelist_set(), .deviceList),
-            (cgps_version_set(), .version), (cgps_error_set(), .error),
+            (cgps_version_set(), .version), (cgps_error_set(), .error), (cgps_device_set(), .device),
         ]
         for (bit, field) in pairs where set & bit != 0 { r.set.insert(field) }
         r.mode = d.fix.mode
@@ -108,14 +108,16 @@ final class GpsdConnection {
         if r.set.contains(.deviceList) {
             var list = d.devices.list
             let count = Int(max(0, min(d.devices.ndevices, Int32(cgps_max_user_devices()))))
-            r.devices = withUnsafeBytes(of: &list) { raw in
+            r.deviceReports = withUnsafeBytes(of: &list) { raw in
                 (0..<count).map { i in
                     let base = raw.baseAddress!.advanced(by: i * MemoryLayout<devconfig_t>.stride)
                         .assumingMemoryBound(to: devconfig_t.self)
-                    return withUnsafeBytes(of: base.pointee.path) { Self.string(from: $0) }
+                    return Self.device(base.pointee)
                 }
             }
+            r.devices = r.deviceReports.map(\.path)
         }
+        if r.set.contains(.device) { r.deviceReports = [Self.device(d.dev)] }
         if r.set.contains(.version) {
             r.release = withUnsafeBytes(of: d.version.release) { Self.string(from: $0) }
         }
@@ -123,6 +125,23 @@ final class GpsdConnection {
             r.errorMessage = withUnsafeBytes(of: d.error) { Self.string(from: $0) }
         }
         return r
+    }
+
+    /// A receiver's path and driver from libgps's `devconfig_t` (its cycle times are not to be trusted: see
+    /// `GpsdDevice`).
+    private static func device(_ c: devconfig_t) -> GpsdDevice {
+        GpsdDevice(path: withUnsafeBytes(of: c.path) { string(from: $0) }, driver: withUnsafeBytes(of: c.driver) { string(from: $0) })
+    }
+
+    /// Sends one command line to gpsd (what libgps's `gps_send` does; its printf-style arguments keep it out of
+    /// Swift). Commands are a few dozen bytes, far below the socket buffer, so a short write means trouble.
+    func send(_ command: String) throws {
+        let bytes = Array(command.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(data.pointee.gps_fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            let code = errno
+            throw GpsdError(operation: "send to gpsd at \(endpoint)", reason: written < 0 ? Self.describe(code) : "short write")
+        }
     }
 
     /// A C char array to a Swift string, stopping at the first NUL.

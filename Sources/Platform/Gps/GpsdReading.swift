@@ -18,6 +18,7 @@ struct GpsdFields: OptionSet, Hashable, Sendable {
     static let deviceList = GpsdFields(rawValue: 1 << 12)
     static let version = GpsdFields(rawValue: 1 << 13)
     static let error = GpsdFields(rawValue: 1 << 14)
+    static let device = GpsdFields(rawValue: 1 << 15)
 }
 
 /// One message from gpsd copied out of libgps's `gps_data_t`, still raw: doubles may be NaN and only the `set`
@@ -50,6 +51,8 @@ struct GpsdReading: Hashable, Sendable {
     var satellitesVisible: Int32 = 0
     /// Device paths from a DEVICES message.
     var devices: [String] = []
+    /// The receivers a DEVICES message lists, or the one a DEVICE message describes, with driver and rate.
+    var deviceReports: [GpsdDevice] = []
     /// gpsd's release string from a VERSION message.
     var release: String = ""
     /// gpsd's text from an ERROR message.

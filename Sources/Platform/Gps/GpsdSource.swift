@@ -24,11 +24,22 @@ public final class GpsdSource {
     public private(set) var lastFix: GPSFix?
     /// The last satellite counts seen.
     public private(set) var lastSky: GPSSky?
+    /// The fix rate asked of gpsd's receivers (`--gps-rate`), nil to leave them as they are.
+    private var fixRate: GpsdFixRate?
+    private var notes: [String] = []
 
-    public init(host: String = "localhost", port: String = "2947", backoff: RetryBackoff = RetryBackoff()) {
+    /// `fixRateHertz` asks gpsd to set each receiver to that many fixes a second, once gpsd has identified it.
+    public init(host: String = "localhost", port: String = "2947", backoff: RetryBackoff = RetryBackoff(), fixRateHertz: Double? = nil) {
         self.host = host
         self.port = port
         self.backoff = backoff
+        fixRate = fixRateHertz.flatMap { $0.isFinite && $0 > 0 ? GpsdFixRate(hertz: $0) : nil }
+    }
+
+    /// Lines for the log since the last call: what became of the fix-rate request.
+    public func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
     }
 
     /// The gpsd socket to watch, or nil while disconnected.
@@ -39,6 +50,7 @@ public final class GpsdSource {
         guard connection == nil else { return [] }
         do {
             connection = try GpsdConnection(host: host, port: port)
+            fixRate?.reset()
             backoff.reset()
             nextRetry = nil
             return status(true, "gpsd at \(host):\(port) connected", now: now)
@@ -56,6 +68,7 @@ public final class GpsdSource {
         do {
             for reading in try connection.readMessages() {
                 remember(reading)
+                try askFixRate(after: reading, on: connection, now: now)
                 for event in reading.events(at: now) {
                     switch event {
                     case .gpsFix(let fix): lastFix = fix
@@ -75,6 +88,7 @@ public final class GpsdSource {
 
     /// Reconnects when a retry is due; call from a timer.
     public func poll(now: Timestamp) -> [SensorEvent] {
+        if let note = fixRate?.expire(now: now) { notes.append(note) }
         guard connection == nil, let due = nextRetry, now >= due else { return [] }
         return connect(now: now)
     }
@@ -83,6 +97,20 @@ public final class GpsdSource {
     public func disconnect() {
         connection?.close()
         connection = nil
+    }
+
+    /// Sends the fix-rate request when a report shows a receiver gpsd has identified, and notes the answers.
+    private func askFixRate(after reading: GpsdReading, on connection: GpsdConnection, now: Timestamp) throws {
+        guard var rate = fixRate else { return }
+        defer { fixRate = rate }
+        if let fix = reading.fix(at: now), fix.mode >= .twoD, let note = rate.observeFix(utcSeconds: fix.utcSeconds, now: now) {
+            notes.append(note)
+        }
+        if reading.set.contains(.error), let note = rate.handle(error: reading.errorMessage) { notes.append(note) }
+        guard reading.set.contains(.device) || reading.set.contains(.deviceList) else { return }
+        for device in reading.deviceReports {
+            if let command = rate.handle(device, now: now) { try connection.send(command) }
+        }
     }
 
     private func remember(_ reading: GpsdReading) {

@@ -15,8 +15,13 @@ enum HelsinkiNMEA {
 
     /// One reporting cycle, `second` seconds after 10:30:00 UTC on 30 Nov 2026. Without `altitude` only RMC is sent,
     /// which gives gpsd a 2D fix with no altitude, vertical error or satellites.
-    static func cycle(second: Int, altitude: Bool) -> String {
-        let t = String(format: "10%02d%02d.00", 30 + second / 60, second % 60)
+    static func cycle(second: Int, altitude: Bool) -> String { cycle(seconds: Double(second), altitude: altitude) }
+
+    /// One reporting cycle at a fractional time (a receiver reporting several times a second).
+    static func cycle(seconds: Double, altitude: Bool) -> String {
+        let centiseconds = Int((seconds * 100).rounded())
+        let whole = centiseconds / 100
+        let t = String(format: "10%02d%02d.%02d", 30 + whole / 60, whole % 60, centiseconds % 100)
         var text = sentence("GPRMC,\(t),A,6010.200,N,02456.400,E,010.0,090.0,301126,,,A")
         guard altitude else { return text }
         text += sentence("GPGGA,\(t),6010.200,N,02456.400,E,1,08,0.9,25.0,M,17.0,M,,")
@@ -54,10 +59,13 @@ final class PseudoTerminal {
         drain()
     }
 
-    /// Reads and discards what the line discipline echoes back, so the tty never stalls.
+    /// Everything read back from the terminal: the line discipline's echo and whatever gpsd wrote to the receiver.
+    private(set) var received: [UInt8] = []
+
+    /// Reads what came back (so the tty never stalls) and keeps it in `received`.
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while Glibc.read(master, &buffer, buffer.count) > 0 {}
+        while case let n = Glibc.read(master, &buffer, buffer.count), n > 0 { received += buffer[0..<n] }
     }
 }
 
@@ -86,9 +94,9 @@ final class GpsdDaemon {
         }
     }
 
-    /// Starts gpsd in the foreground (-N), polling the device without clients (-n), read-only (-b), and waits up to
-    /// `timeout` seconds until its port accepts connections.
-    func start(timeout: Double = 10) throws {
+    /// Starts gpsd in the foreground (-N), polling the device without clients (-n), read-only (-b) unless
+    /// `writable`, and waits up to `timeout` seconds until its port accepts connections.
+    func start(timeout: Double = 10, writable: Bool = false) throws {
         guard let executable = Self.executable else {
             throw GpsdHarnessError("gpsd is not installed: run scripts/install-deps (apt package gpsd)")
         }
@@ -96,7 +104,7 @@ final class GpsdDaemon {
         p.executableURL = URL(fileURLWithPath: executable)
         // A fresh control socket per start: a dead gpsd may leave its old one behind.
         let control = directory.appendingPathComponent("control-\(UUID().uuidString.prefix(8))").path
-        p.arguments = ["-N", "-n", "-b", "-S", String(port), "-F", control, device]
+        p.arguments = ["-N", "-n"] + (writable ? [] : ["-b"]) + ["-S", String(port), "-F", control, device]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -168,7 +176,7 @@ func loopbackAccepts(port: Int) -> Bool {
 /// until `done` holds for the events so far or `timeout` seconds pass. Never blocks longer than 100 ms at a time.
 func pumpGpsd(
     _ source: GpsdSource, feeding terminal: PseudoTerminal?, from second: inout Int, altitude: Bool = true,
-    timeout: Double, until done: ([SensorEvent]) -> Bool
+    sentences: ((Int) -> String)? = nil, timeout: Double, until done: ([SensorEvent]) -> Bool
 ) -> [SensorEvent] {
     var events: [SensorEvent] = []
     let deadline = MonotonicClock.now().adding(seconds: timeout)
@@ -176,7 +184,7 @@ func pumpGpsd(
     while MonotonicClock.now() < deadline {
         let now = MonotonicClock.now()
         if let terminal, now.seconds(since: lastFeed) >= 0.2 {
-            terminal.write(HelsinkiNMEA.cycle(second: second, altitude: altitude))
+            terminal.write(sentences?(second) ?? HelsinkiNMEA.cycle(second: second, altitude: altitude))
             second += 1
             lastFeed = now
         }
