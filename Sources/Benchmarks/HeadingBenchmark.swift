@@ -61,10 +61,14 @@ func runHeadingBenchmark() {
         name: "ride: turns, stops", ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
         calibration: calibration))
     // 4. The same ride with cars (magnets) passing: a disturbed compass while moving.
-    var magnets = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 22)
-    magnets.magnets = [10, 18, 36, 60, 78, 90].map {
-        SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
+    func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
+        var r = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
+        r.magnets = withMagnets ? [10, 18, 36, 60, 78, 90].map {
+            SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
+        } : []
+        return r
     }
+    var magnets = magnetRide(seed: 22)
     scenarios.append(.init(name: "ride, magnets passing", ride: magnets, calibration: calibration, movingOnly: true))
     // The same with a 5 Hz receiver: less to extrapolate between fixes at the start and end of turns.
     magnets.device.gpsHz = 5
@@ -124,6 +128,10 @@ func runHeadingBenchmark() {
     print("cost: ours \(formatFixed(ourCost / Double(events) * 1e9, digits: 0)) ns/event, α0.04 pipeline "
         + "\(formatFixed(emaCost / Double(events) * 1e9, digits: 0)) ns/event (ratio \(formatFixed(ourCost / emaCost, digits: 2))×)")
     print("targets: tilt+iron RMS ≤ 1°; magnets while moving RMS ≤ 2°; step 90 % ≤ 250 ms with jitter σ ≤ 0.3°")
+    print("")
+    printMovingErrorBreakdown(seeds: Array(1...8), calibration: calibration) { seed, withMagnets in
+        magnetRide(seed: seed, withMagnets: withMagnets)
+    }
 }
 
 /// One simulated ride and how to score it.
@@ -144,6 +152,8 @@ struct HeadingBenchmarkScenario {
     struct Result {
         var naive: Metrics, ema: Metrics, ours: Metrics
         var ourSeconds: Double, emaSeconds: Double, eventCount: Int
+        /// Our error at each scored sample (time in seconds, error in degrees; nil without a heading).
+        var ourErrors: [(time: Double, degrees: Double?)]
     }
 
     func run() -> Result {
@@ -195,7 +205,8 @@ struct HeadingBenchmarkScenario {
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         return Result(
             naive: score(naive, times, truth), ema: score(smoothed, times, truth), ours: score(ours, times, truth),
-            ourSeconds: seconds(ourTime), emaSeconds: seconds(emaTime), eventCount: events.count)
+            ourSeconds: seconds(ourTime), emaSeconds: seconds(emaTime), eventCount: events.count,
+            ourErrors: zip(zip(times, truth), ours).map { tt, o in (tt.0, o.map { Angle(tt.1).signedDifference(to: Angle($0)) }) })
     }
 
     func score(_ output: [Double?], _ times: [Double], _ truth: [Double]) -> Metrics {
