@@ -7,39 +7,71 @@ public enum EllipsoidFit {
     public struct Outcome: Sendable {
         public var calibration: MagnetometerCalibration
         public var quality: CalibrationQuality
+        /// The raw readings' own figures (unit, spread), checked before the fit's.
+        public var readings: CalibrationReadings
     }
 
-    /// What a fit must reach to be accepted.
+    /// What a fit must reach to be accepted (a level fit has its own defaults: `Requirements.level`).
     public struct Requirements: Hashable, Sendable {
         public var minimumSamples = 150
         public var minimumCoverage = 0.55
         public var maximumResidualPercent = 3.0
         public var maximumConditionNumber = 2.0e4
         public var maximumAxisRatio = 2.5
-        /// Earth's field is 22–67 µT; Android rejects magnitudes outside 10–100 µT.
+        /// Earth's field is 22–67 µT; Android rejects magnitudes outside 10–100 µT. A level fit checks its
+        /// horizontal radius against this instead (Earth's horizontal field is 0–42 µT).
         public var plausibleFieldMicrotesla: ClosedRange<Double> = 10...100
+        /// The typical |reading| of a sensor that reports microtesla: Earth's field plus a hard iron that may
+        /// nearly cancel it or reach a sensor's full range (about 800 µT for the HMC5883L, 4900 µT for the AK8963).
+        public var plausibleReadingMicrotesla: ClosedRange<Double> = 5...5000
+        /// Below this widest change along one axis the device has hardly turned: a fit through such readings is
+        /// meaningless. Tumbling changes the field by twice Earth's total field (44 µT or more anywhere).
+        public var minimumSpreadMicrotesla = 20.0
+        /// Level fits only: how far the readings may leave their plane, in percent of the circle's radius.
+        public var maximumOutOfPlanePercent = 30.0
+        /// Level fits only: the full circle each way. A turn's centripetal acceleration leans the accelerometer's
+        /// "down" (and a bike's lean tilts the unit) towards one side; circling both ways cancels it in the mean.
+        /// One way only, a car circling at 2 m/s reads 5° RMS off afterwards; both ways, 0.4° (LevelFitTests).
+        public var minimumTurnEachWayDegrees = 300.0
         public init() {}
+
+        /// The defaults of a level (2D) fit. A flat circle changes the field by twice the horizontal intensity,
+        /// 12 µT or more wherever a compass is of use (H ≥ 6 µT; with WMM's H known the fit asks for H), and has fewer distinct readings than a tumble
+        /// (a 15 µT circle is only about 120 readings 0.8 µT apart); five unknowns need far fewer than nine. The
+        /// residual allows for the pitch and roll of a vehicle on a real road, which swing the strong vertical field
+        /// into the horizontal plane (1° at a dip of 73° is 6 % of Helsinki's horizontal field; ±3° of swing gives
+        /// a 13 % residual) and average out over the circle.
+        public static var level: Requirements {
+            var r = Requirements()
+            r.minimumSamples = 60
+            r.minimumCoverage = 0.9
+            r.maximumResidualPercent = 15
+            r.maximumConditionNumber = 1.0e4
+            r.plausibleFieldMicrotesla = 3...60
+            r.minimumSpreadMicrotesla = 12
+            return r
+        }
     }
 
     /// Fits and validates; throws `CalibrationError` with the reason and what to do when the fit is poor.
     public static func calibrate(
         _ samples: [Vector3], requirements: Requirements = Requirements(), expectedFieldMicrotesla: Double? = nil
     ) throws -> MagnetometerCalibration {
-        guard samples.count >= requirements.minimumSamples else {
-            throw CalibrationError.tooFewSamples(samples.count, needed: requirements.minimumSamples)
-        }
+        // The readings' own problems first: a fit through too few, barely-turned or mis-scaled readings fails for
+        // a reason that would send the user after the wrong problem.
+        if let problem = CalibrationReadings(samples).problem(requirements: requirements, fit: .ellipsoid) { throw problem }
         guard let outcome = fit(samples) else { throw CalibrationError.notAnEllipsoid }
         var calibration = try validate(outcome, requirements: requirements)
         calibration.expectedFieldMicrotesla = expectedFieldMicrotesla
         return calibration
     }
 
-    /// Checks a fit against `requirements`; returns its calibration or throws why it is not good enough.
+    /// Checks a fit against `requirements`, the most fundamental problem first (the readings' unit, number and
+    /// spread; then how well they pin down the ellipsoid; then the fitted field, distortion and residual); returns
+    /// its calibration or throws why it is not good enough.
     public static func validate(_ outcome: Outcome, requirements: Requirements = Requirements()) throws -> MagnetometerCalibration {
         let q = outcome.quality
-        guard q.sampleCount >= requirements.minimumSamples else {
-            throw CalibrationError.tooFewSamples(q.sampleCount, needed: requirements.minimumSamples)
-        }
+        if let problem = outcome.readings.problem(requirements: requirements, fit: .ellipsoid) { throw problem }
         guard q.conditionNumber <= requirements.maximumConditionNumber else {
             throw CalibrationError.illConditioned(conditionNumber: q.conditionNumber)
         }
@@ -118,42 +150,7 @@ public enum EllipsoidFit {
             conditionNumber: condition, axisRatio: (radii.max() ?? 1) / (radii.min() ?? 1))
         var calibrated = calibration
         calibrated.quality = quality
-        return Outcome(calibration: calibrated, quality: quality)
-    }
-}
-
-/// Why a calibration was refused, with what to do about it.
-public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
-    case tooFewSamples(Int, needed: Int)
-    case notAnEllipsoid
-    case illConditioned(conditionNumber: Double)
-    case poorCoverage(Double, needed: Double)
-    case implausibleField(microtesla: Double)
-    case tooDistorted(axisRatio: Double)
-    case residualTooLarge(percent: Double, allowed: Double)
-
-    public var description: String {
-        switch self {
-        case .tooFewSamples(let n, let needed):
-            return "only \(n) distinct samples (need \(needed)): keep turning the device slowly"
-        case .notAnEllipsoid:
-            return "the readings do not lie on an ellipsoid: move away from metal and magnets and start again"
-        case .illConditioned(let k):
-            return "the readings pin down too few directions (condition \(Int(k.rounded()))): tilt the device "
-                + "nose up/down and side to side as well as turning it"
-        case .poorCoverage(let c, let needed):
-            return "only \(Int((c * 100).rounded())) % of directions covered (need \(Int((needed * 100).rounded())) %): "
-                + "turn through a full circle and tilt through all sides"
-        case .implausibleField(let f):
-            return "fitted field strength \(formatFixed(f, digits: 1)) µT is not Earth's (10–100 µT): check the "
-                + "sensor's scale (microtesla) and keep away from magnets"
-        case .tooDistorted(let r):
-            return "the readings are stretched \(formatFixed(r, digits: 2))× along one axis: mount the sensor "
-                + "further from steel or speakers"
-        case .residualTooLarge(let p, let allowed):
-            return "fit residual \(formatFixed(p, digits: 2)) % exceeds \(formatFixed(allowed, digits: 1)) %: the "
-                + "field changed while calibrating (a magnet or moving metal nearby); start again"
-        }
+        return Outcome(calibration: calibrated, quality: quality, readings: CalibrationReadings(samples))
     }
 }
 

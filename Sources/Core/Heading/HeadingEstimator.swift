@@ -181,9 +181,10 @@ public struct HeadingEstimator: Sendable {
         // The dip check needs the true "down": not while the vehicle moves or changes speed, when its own
         // accelerations (only partly removed) tilt the measured down by a few degrees. The strength check needs
         // no down and stays.
-        // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets.
-        let calibrated = configuration.calibration != nil
-        let expectedDip = gravityTrusted && isSettled(at: s.time) && calibrated ? estimate.field?.inclinationDegrees : nil
+        // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets. Nor
+        // does it after a level calibration that could not place the vertical hard iron (no WMM at the time).
+        let dipMeaningful = configuration.calibration?.dipIsMeaningful ?? false
+        let expectedDip = gravityTrusted && isSettled(at: s.time) && dipMeaningful ? estimate.field?.inclinationDegrees : nil
         if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
             compassTrusted = false
             return

@@ -47,20 +47,7 @@ public enum RecordingFormat {
         if let o = h.boardOrientation { lines.append("@board-orientation \(oneLine(o))") }
         if let c = h.calibration {
             // The calibration file's keys, but numbers at full precision so the header round-trips exactly.
-            func d(_ v: Double) -> String { v.description }
-            lines.append("@calibration format 1")
-            let hi = c.hardIronMicrotesla
-            lines.append("@calibration hard_iron_ut \(d(hi.x)) \(d(hi.y)) \(d(hi.z))")
-            lines.append("@calibration soft_iron " + c.softIron.rowMajor.map(d).joined(separator: " "))
-            lines.append("@calibration field_radius_ut \(d(c.fieldRadiusMicrotesla))")
-            if let e = c.expectedFieldMicrotesla { lines.append("@calibration expected_field_ut \(d(e))") }
-            if let q = c.quality {
-                lines.append("@calibration residual_percent \(d(q.residualPercent))")
-                lines.append("@calibration coverage \(d(q.coverage))")
-                lines.append("@calibration samples \(q.sampleCount)")
-                lines.append("@calibration condition \(d(q.conditionNumber))")
-                lines.append("@calibration axis_ratio \(d(q.axisRatio))")
-            }
+            lines += c.keyLines(number: { $0.description }, figure: { v, _ in v.description }).map { "@calibration " + $0 }
         }
         if let t = h.startUTCSeconds { lines.append("@start-utc \(t.description)") }
         if let p = h.place {

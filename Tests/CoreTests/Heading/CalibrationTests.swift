@@ -119,7 +119,10 @@ import Testing
         ("format 1\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "hard_iron_ut"),
         ("format 1\nhard_iron_ut 1 2\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "line 2"),
         ("format 1\nhard_iron_ut 1 2 x\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "'x'"),
-        ("format 2\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "format"),
+        ("format 3\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "unknown format 3"),
+        ("format 2\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "missing 'fit' line"),
+        ("format 2\nfit level sideways\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "line 2: unknown fit"),
+        ("format 1\nfit level vertical-from-wmm\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "needs format 2"),
         ("format 1\nhard_iron_ut 1 2 3\nsoft_iron 0 0 0 0 0 0 0 0 0\nfield_radius_ut 50\n", "degenerate"),
     ]
 
