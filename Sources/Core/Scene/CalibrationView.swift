@@ -25,12 +25,16 @@ public struct CalibrationScreen: Sendable {
     public var source: String
     /// A line about the sensor itself when it matters ("magnetometer lost: …"); shown as a warning.
     public var sourceProblem: String?
+    /// A level calibration's coverage around the circle: drawn as a ring instead of the sphere's disc (then
+    /// `currentDirection` is in the level frame, its z ignored).
+    public var circle: CalibrationCircleMap?
 
     public init(
         phase: Phase, progress: CalibrationProgress, coverage: CalibrationCoverageMap, currentDirection: Vector3? = nil,
         requirements: EllipsoidFit.Requirements, elapsedSeconds: Double, durationSeconds: Double?, source: String,
-        sourceProblem: String? = nil
+        sourceProblem: String? = nil, circle: CalibrationCircleMap? = nil
     ) {
+        self.circle = circle
         self.phase = phase
         self.progress = progress
         self.coverage = coverage
@@ -65,11 +69,15 @@ public struct CalibrationView {
         let top = 78 * u
         let radius = max(40 * u, min((h - top - 16 * u) / 2, (w * 0.5 - 40 * u) / 2))
         let center = Point(x: 20 * u + radius, y: top + (h - top - 16 * u) / 2)
-        let caption = "TURN AND TILT THE DEVICE TO FILL THE DISC"
+        let caption = screen.circle == nil ? "TURN AND TILT THE DEVICE TO FILL THE DISC" : "CIRCLE EACH WAY TO FILL THE RING"
         // The caption shrinks to fit beside the panel on narrow screens rather than run under it.
         let fitted = TextLayout(font: fonts.bold, size: small.size * min(1, 2 * radius / max(1, small.width(of: caption))))
         canvas.text(caption, at: Point(x: 20 * u, y: 18 * u + title.capHeight + 10 * u + fitted.capHeight), layout: fitted, theme.gridLabel)
-        drawDisc(canvas, screen, center: center, radius: radius, u: u)
+        if let circle = screen.circle {
+            drawRing(canvas, circle, current: screen.currentDirection, center: center, radius: radius, u: u)
+        } else {
+            drawDisc(canvas, screen, center: center, radius: radius, u: u)
+        }
         let panelX = center.x + radius + 24 * u
         let panel = Rect(x: panelX, y: 16 * u, width: max(100 * u, w - panelX - 16 * u), height: h - 32 * u)
         canvas.fillRoundedRect(panel, radius: 12 * u, theme.panel)
@@ -103,6 +111,32 @@ public struct CalibrationView {
             canvas.fillCircle(center: p, radius: 6 * u, theme.northMarker)
         }
         // "Forward" is up: a small tick and label above the disc say which way the cells turn with the device.
+        let label = TextLayout(font: fonts.bold, size: 11 * u)
+        let text = "FWD"
+        canvas.text(text, at: Point(x: center.x - label.width(of: text) / 2, y: center.y - radius - 6 * u), layout: label,
+                    theme.gridLabel)
+    }
+
+    /// A level calibration's ring: one cell per sector of the circle, level forward up, the dot where the
+    /// newest reading points.
+    private func drawRing(_ canvas: Canvas, _ map: CalibrationCircleMap, current: Vector3?, center: Point, radius: Double, u: Double) {
+        let sectors = CalibrationCircleMap.sectors
+        let empty = theme.gridLine, seen = theme.arrowFill.withOpacity(0.45), full = theme.arrowFill
+        let inner = radius * 0.62
+        for sector in 0..<sectors {
+            let count = map.counts[sector]
+            let a0 = Double(sector) / Double(sectors) * 2 * .pi, a1 = Double(sector + 1) / Double(sectors) * 2 * .pi
+            let cell = cellOutline(center: center, inner: inner, outer: radius, from: a0, to: a1)
+            canvas.fill(Path(polygons: [cell]), count >= 2 ? full : count == 1 ? seen : empty)
+            canvas.stroke(cell, width: 2.5 * u, theme.background, closed: true)
+        }
+        canvas.stroke(circle(center: center, radius: radius + 1.5 * u), width: 2 * u, theme.gridLabel, closed: true)
+        if let v = current, v.x != 0 || v.y != 0, v.x.isFinite, v.y.isFinite {
+            let a = atan2(v.y, v.x)
+            let p = center + Point(x: sin(a), y: -cos(a)) * ((inner + radius) / 2)
+            canvas.fillCircle(center: p, radius: 9 * u, theme.arrowOutline)
+            canvas.fillCircle(center: p, radius: 6 * u, theme.northMarker)
+        }
         let label = TextLayout(font: fonts.bold, size: 11 * u)
         let text = "FWD"
         canvas.text(text, at: Point(x: center.x - label.width(of: text) / 2, y: center.y - radius - 6 * u), layout: label,
@@ -199,6 +233,9 @@ public struct CalibrationView {
         }
         y = row(canvas, "FIELD µT", f(c.fieldRadiusMicrotesla) + (c.expectedFieldMicrotesla.map { "  ·  WMM " + f($0) } ?? ""), label, value,
                 x: x, y: y, u: u)
+        if case .level(let fromModel) = c.fit {
+            y = row(canvas, "FIT", "level  ·  vertical " + (fromModel ? "from WMM dip" : "not observed"), label, value, x: x, y: y, u: u)
+        }
         if let q = c.quality {
             y = row(canvas, "RESIDUAL", f(q.residualPercent, 2) + " %", label, value, x: x, y: y, u: u)
             y = row(canvas, "COVERAGE", "\(Int((q.coverage * 100).rounded())) %  ·  \(q.sampleCount) samples", label, value, x: x, y: y, u: u)

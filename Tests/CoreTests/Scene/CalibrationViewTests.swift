@@ -80,4 +80,64 @@ struct CalibrationViewTests {
         let refused = view.render(screen(.refused(reason: "only 12 % of directions covered", quality: nil), CalibrationCoverageMap()), on: canvas)
         #expect(share(of: SceneTheme.day.warning, in: refused) > 0.001)
     }
+
+    @Test("A level calibration's circle map counts horizontal directions by sector, level forward first")
+    func circleMapSectors() {
+        let level = TiltCompensation.levelDown
+        // Readings round a circle centred on (40, −20, 30) µT: every 15° sector gets its share.
+        let ring = (0..<240).map { i -> Vector3 in
+            let a = (Double(i) + 0.5) / 240 * 2 * .pi
+            return Vector3(x: 40 + 15 * cos(a), y: -20 + 15 * sin(a), z: 30)
+        }
+        let map = CalibrationCircleMap(samples: ring, calibration: nil, down: level)
+        #expect(map.counts.allSatisfy { $0 == 10 }, "\(map.counts)")
+        #expect(map.fraction == 1)
+        // Straight ahead is sector 0, to the right (+y) a quarter of the way round.
+        let centre = MagnetometerCalibration(hardIronMicrotesla: Vector3(x: 40, y: -20, z: 30), softIron: .identity, fieldRadiusMicrotesla: 15)
+        #expect(CalibrationCircleMap(samples: [Vector3(x: 55, y: -19.9, z: 30)], calibration: centre, down: level).counts[0] == 1)
+        #expect(CalibrationCircleMap(samples: [Vector3(x: 39.9, y: -5, z: 30)], calibration: centre, down: level).counts[6] == 1)
+        // Without a fit, a wobble round the mean counts nowhere.
+        let wobble = (0..<200).map { i in Vector3(x: 40 + sin(Double(i)), y: -20 + cos(Double(i)), z: 30) }
+        #expect(CalibrationCircleMap(samples: wobble, calibration: nil, down: level).coveredCount(minimum: 1) == 0)
+    }
+
+    @Test("A level calibration's screen fills a ring, not the sphere's disc")
+    func drawsTheRingForALevelCalibration() throws {
+        let fonts = try FontSet.load()
+        let ride = LevelFitTests.circles(device: SimulatedRide.distortedDevice)
+        let session = LevelFitTests.session(ride)
+        let (progress, calibration) = session.snapshot()
+        #expect(progress.isReady, "\(progress.hint)")
+        let map = CalibrationCircleMap(samples: session.samples, calibration: calibration, down: session.down)
+        #expect(map.fraction == 1)
+        let view = CalibrationView(fonts: fonts, theme: .day)
+        let canvas = Canvas(width: 800, height: 480)
+        func render(_ circle: CalibrationCircleMap) -> FrameBuffer {
+            view.render(
+                CalibrationScreen(
+                    phase: .collecting, progress: progress, coverage: CalibrationCoverageMap(), currentDirection: Vector3(x: 1, y: 0, z: 0),
+                    requirements: session.requirements, elapsedSeconds: 30, durationSeconds: 180, source: "test", circle: circle),
+                on: canvas)
+        }
+        func share(_ frame: FrameBuffer, inside radius: Double) -> Double {
+            // The fill colour within `radius` of the disc's centre: at 800×480 the disc has radius 180 and its
+            // centre at (20 + 180, 78 + (480 − 78 − 16) / 2).
+            let center = (x: 200.0, y: 271.0)
+            var fill = 0, all = 0
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    let d = ((Double(x) - center.x) * (Double(x) - center.x) + (Double(y) - center.y) * (Double(y) - center.y)).squareRoot()
+                    guard d < radius else { continue }
+                    all += 1
+                    if frame.pixels[y * frame.width + x] == SceneTheme.day.arrowFill.xrgb { fill += 1 }
+                }
+            }
+            return Double(fill) / Double(max(1, all))
+        }
+        let full = render(map), empty = render(CalibrationCircleMap())
+        // The ring is filled; its middle (where the sphere's disc would be) stays empty.
+        #expect(share(full, inside: 175) > 0.3, "\(share(full, inside: 175))")
+        #expect(share(full, inside: 100) < 0.01)
+        #expect(share(empty, inside: 175) < 0.01)
+    }
 }
