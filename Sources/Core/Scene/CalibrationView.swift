@@ -234,7 +234,8 @@ public struct CalibrationView {
         y = row(canvas, "FIELD µT", f(c.fieldRadiusMicrotesla) + (c.expectedFieldMicrotesla.map { "  ·  WMM " + f($0) } ?? ""), label, value,
                 x: x, y: y, u: u)
         if case .level(let fromModel) = c.fit {
-            y = row(canvas, "FIT", "level  ·  vertical " + (fromModel ? "from WMM dip" : "not observed"), label, value, x: x, y: y, u: u)
+            // Level: the vertical hard iron came from WMM's dip, or was not observed (and the dip check is off).
+            y = row(canvas, "FIT", "level  ·  " + (fromModel ? "z from WMM dip" : "z not seen"), label, value, x: x, y: y, u: u)
         }
         if let q = c.quality {
             y = row(canvas, "RESIDUAL", f(q.residualPercent, 2) + " %", label, value, x: x, y: y, u: u)

@@ -5,7 +5,8 @@ import Platform
 
 /// `navdisplay calibrate`: the user turns the device through every direction while the screen shows which
 /// directions are covered, the sample count and the fit's residual; an ellipsoid fit then gives the hard- and
-/// soft-iron correction, which is saved atomically for `run` to load, or refused with the reason.
+/// soft-iron correction, which is saved atomically for `run` to load, or refused with the reason. With --level, a
+/// unit fixed to a vehicle circles flat instead and a level (2D) fit gives the horizontal correction.
 struct CalibrateCommand: Command {
     static let name = "calibrate"
     static let summary = "calibrate the magnetometer (hard and soft iron) by turning the device"
@@ -21,17 +22,31 @@ struct CalibrateCommand: Command {
         early once the fit is accepted and covers at least 80 % of directions; SIGINT or SIGTERM aborts without
         saving.
 
+        A unit fixed to a vehicle cannot be tumbled: use --level --at LAT,LON and drive a slow full circle one
+        way, then one the other way (a bike: walk it round, upright), until the ring on the screen is filled in.
+        Circling both ways cancels the lean a turn gives the accelerometer's "down". The level fit corrects the
+        horizontal hard and soft iron; the vertical hard iron cannot be seen from a flat circle, so it is set from
+        WMM's dip at --at (or at a recording's place). The heading is then as good as after a 3D calibration while
+        the unit is level, and less good as it tilts. The fit is never chosen for you: flat readings without
+        --level are refused (the 3D fit cannot pin them down, and the reason names --level), so a tumble that was
+        not tilted enough is never saved as a weaker level fit unasked; tumbled readings with --level are refused
+        too.
+
         OPTIONS:
           --from FILE             calibrate from a recording (any kind `replay` reads) instead of the live sensor;
                                   without --display nothing is drawn
           --out FILE              where to save (default $\(CalibrationFile.environmentVariable), else
                                   \(CalibrationFile.defaultPath))
-          --duration S            the longest to collect, 5 to 600 seconds (default 90 live; the whole recording)
-          --min-samples N         distinct readings the fit needs, 20 to 3000 (default 150)
+          --level                 a level (2D) fit for a unit that can only turn flat (see above)
+          --duration S            the longest to collect, 5 to 600 seconds (default 90 live, 180 with --level;
+                                  the whole recording)
+          --min-samples N         distinct readings the fit needs, 20 to 3000 (default 150; 60 with --level)
           --mag-device NAME       the IIO magnetometer to use (default: the first known driver found)
+          --accel-device NAME     with --level, the IIO accelerometer that says which way is down (default: the
+                                  first found; without one the unit is assumed level, body z down)
           --sample-rate HZ        how often the magnetometer is read, 1 to 100 (default 25)
           --at LAT,LON            where you are, so WMM's field strength is saved for the disturbance check
-                                  (a recording's own place is used when it has one)
+                                  (a recording's own place is used when it has one); needed by --level
           --size WxH              frame size for --display png (default 800x480)
           --style day|night       colours (default day)
         \(DisplayOptions.help)
@@ -41,8 +56,10 @@ struct CalibrateCommand: Command {
     var from: String?
     var out = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
     var duration: Double?
-    var minSamples = 150
+    var minSamples: Int?
+    var level = false
     var magDevice: String?
+    var accelDevice: String?
     var sampleRate = 25.0
     var place: GeoCoordinate?
     var size = (width: 800, height: 480)
@@ -58,10 +75,14 @@ struct CalibrateCommand: Command {
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
             case .flag("--duration"): duration = try args.number(for: "--duration", in: 5...600, what: "seconds from 5 to 600")
             case .flag("--min-samples"):
-                minSamples = try args.value(for: "--min-samples", expecting: "a whole number from 20 to 3000") {
+                let n: Int = try args.value(for: "--min-samples", expecting: "a whole number from 20 to 3000") {
                     Int($0).flatMap { (20...3000).contains($0) ? $0 : nil }
                 }
+                minSamples = n
+            case .flag("--level"): level = true
             case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
+            case .flag("--accel-device"):
+                accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as mpu6050")
             case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--at"):
                 let at: GeoCoordinate = try args.value(for: "--at", expecting: "LAT,LON in degrees, e.g. 60.17,24.94") {
@@ -83,19 +104,35 @@ struct CalibrateCommand: Command {
         if from != nil && magDevice != nil {
             throw UsageError("navdisplay calibrate: --mag-device applies to the live sensor, not to --from FILE")
         }
+        if from != nil && accelDevice != nil {
+            throw UsageError("navdisplay calibrate: --accel-device applies to the live sensor, not to --from FILE")
+        }
+        if level && from == nil && place == nil {
+            throw UsageError("navdisplay calibrate: --level needs --at LAT,LON (the vertical hard iron is set from WMM's dip there)")
+        }
+        if accelDevice != nil && !level {
+            throw UsageError("navdisplay calibrate: --accel-device needs --level (only the level fit uses the accelerometer)")
+        }
     }
 
     func run() throws -> Int32 {
-        var requirements = EllipsoidFit.Requirements()
-        requirements.minimumSamples = minSamples
+        var requirements = level ? EllipsoidFit.Requirements.level : EllipsoidFit.Requirements()
+        if let minSamples { requirements.minimumSamples = minSamples }
         if let from { return try calibrateFromRecording(from, requirements: requirements) }
         return try calibrateLive(requirements: requirements)
     }
 
-    /// WMM's total field at `place` on the given date, µT.
-    private func expectedField(at place: GeoCoordinate?, utcSeconds: Double) -> Double? {
+    /// WMM's field at `place` on the given date.
+    private func modelField(at place: GeoCoordinate?, utcSeconds: Double) -> MagneticField? {
         guard let place else { return nil }
-        return MagneticModel.wmm2025.field(at: place, decimalYear: DecimalYear.from(utcSeconds: utcSeconds)).totalMicrotesla
+        return MagneticModel.wmm2025.field(at: place, decimalYear: DecimalYear.from(utcSeconds: utcSeconds))
+    }
+
+    /// The session for the chosen fit.
+    private func session(requirements: EllipsoidFit.Requirements, field: MagneticField?) -> CalibrationSession {
+        level
+            ? .level(requirements: requirements, modelField: field)
+            : CalibrationSession(requirements: requirements, expectedFieldMicrotesla: field?.totalMicrotesla)
     }
 
     // MARK: - From a recording
@@ -105,13 +142,18 @@ struct CalibrateCommand: Command {
         reportWarnings(recording.warnings, command: Self.name)
         let events = recording.events.filter {
             if case .magnetometer = $0 { return true }
+            if case .accelerometer = $0 { return level }
             return false
         }
-        guard !events.isEmpty else { throw RecordingError("\(path): no magnetometer samples to calibrate from") }
+        guard events.contains(where: { if case .magnetometer = $0 { return true } else { return false } }) else {
+            throw RecordingError("\(path): no magnetometer samples to calibrate from")
+        }
         let where_ = place ?? recording.header.place
+        if level && where_ == nil {
+            throw RecordingError("\(path) has no @place: give --at LAT,LON, as --level sets the vertical hard iron from WMM's dip there")
+        }
         let utc = recording.header.startUTCSeconds ?? Date().timeIntervalSince1970
-        let session = CalibrationSession(
-            requirements: requirements, expectedFieldMicrotesla: expectedField(at: where_, utcSeconds: utc))
+        let session = session(requirements: requirements, field: modelField(at: where_, utcSeconds: utc))
         let screen = displayChosen ? try openScreen() : nil
         defer { if let s = screen { closeDisplay(s) } }
         let collector = CalibrationCollector(
@@ -136,20 +178,34 @@ struct CalibrateCommand: Command {
             for case .sourceStatus(_, let s) in startEvents where !s.available { why = s.detail }
             throw RecordingError("\(why) (check `navdisplay probe`, or name the device with --mag-device; --from FILE calibrates from a recording)")
         }
-        let session = CalibrationSession(
-            requirements: requirements, expectedFieldMicrotesla: expectedField(at: place, utcSeconds: Date().timeIntervalSince1970))
+        // A level fit reads the accelerometer too, for "down"; without one the unit counts as level.
+        let accelerometer = level ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil
+        var accelEvents = accelerometer?.start(now: MonotonicClock.now()) ?? []
+        if let accelerometer, accelerometer.isAvailable != true {
+            if accelDevice != nil {
+                var why = "accelerometer \(accelDevice ?? "") not found"
+                for case .sourceStatus(_, let s) in accelEvents where !s.available { why = s.detail }
+                throw RecordingError("\(why) (check `navdisplay probe`; without --accel-device the unit is assumed level)")
+            }
+            print("navdisplay calibrate: no accelerometer: the unit is assumed level (body z down)")
+            accelEvents = []
+        }
+        let session = session(requirements: requirements, field: modelField(at: place, utcSeconds: Date().timeIntervalSince1970))
         let screen = try openScreen()
         defer { closeDisplay(screen) }
         // A screen is refreshed five times a second; PNG files once a second, so a headless run leaves a readable sequence.
         let framePeriod = display.kind == .png ? 1.0 : 0.2
-        let limit = duration ?? 90
+        let limit = duration ?? (level ? 180 : 90)
         let collector = CalibrationCollector(
             session: session, source: device, durationSeconds: limit, framePeriod: framePeriod, display: screen,
             fonts: try loadFonts(), theme: style.theme)
         collector.advance(to: MonotonicClock.now())
         collector.apply(startEvents)
-        print("navdisplay calibrate: reading \(device) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
-            + "turn the device slowly through every direction (showing on \(screen.name))")
+        collector.apply(accelEvents)
+        let what = level ? "circle slowly one way, then the other, keeping the unit level" : "turn the device slowly through every direction"
+        let accel = accelerometer.flatMap { $0.activeDevice }.map { " and \($0)" } ?? ""
+        print("navdisplay calibrate: reading \(device)\(accel) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
+            + "\(what) (showing on \(screen.name))")
 
         let loop = try EventLoop()
         let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
@@ -160,6 +216,7 @@ struct CalibrateCommand: Command {
             guard sampleTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
             collector.apply(magnetometer.poll(now: now))
+            if let accelerometer { collector.apply(accelerometer.poll(now: now)) }
             collector.advance(to: now)
             try collector.showProgressIfDue()
             if collector.isOutOfTime { loop.stop() }
@@ -167,7 +224,7 @@ struct CalibrateCommand: Command {
             guard collector.elapsedSeconds >= lastCheck + 1 else { return }
             lastCheck = collector.elapsedSeconds
             let p = collector.session.progress
-            if p.isReady && p.coverage >= 0.8 { loop.stop() }
+            if p.isReady && p.coverage >= (level ? 0.95 : 0.8) { loop.stop() }
             if lastCheck >= lastReport + 5 || loop.isStopped {
                 lastReport = lastCheck
                 print("navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
@@ -206,11 +263,12 @@ struct CalibrateCommand: Command {
             print("navdisplay calibrate: saved to \(out)")
             return 0
         } catch let refused as CalibrationRefused {
-            let spread = "spread \(formatFixed(collector.spreadMicrotesla, digits: 1)) µT"
-            let figures = collector.spreadMicrotesla < CalibrationCollector.minimumSpreadMicrotesla
-                ? "\(collector.session.samples.count) distinct samples, \(spread)"
-                : EllipsoidFit.fit(collector.session.samples).map { qualitySummary($0.quality) + ", " + spread }
-                    ?? "\(collector.session.samples.count) distinct samples, \(spread), no ellipsoid fit"
+            let readings = CalibrationReadings(collector.session.samples)
+            let spread = "spread \(formatFixed(readings.spreadMicrotesla, digits: 1)) µT"
+            let figures = refused.isFoundBeforeTheFit
+                ? "\(readings.count) distinct samples, \(spread)"
+                : collector.fitQuality.map { qualitySummary($0) + ", " + spread }
+                    ?? "\(readings.count) distinct samples, \(spread), no \(level ? "ellipse" : "ellipsoid") fit"
             print("navdisplay calibrate: refused after \(seconds) s: \(figures)")
             throw refused
         }

@@ -44,28 +44,6 @@ final class CalibrationCollector {
         return latest.seconds(since: start)
     }
 
-    /// The widest spread of the readings along one axis, µT. Turning through every direction spreads them by
-    /// about twice Earth's field (44 µT or more anywhere), whatever the hard iron.
-    var spreadMicrotesla: Double {
-        guard let first = session.samples.first else { return 0 }
-        var low = first, high = first
-        for s in session.samples {
-            low = Vector3(x: min(low.x, s.x), y: min(low.y, s.y), z: min(low.z, s.z))
-            high = Vector3(x: max(high.x, s.x), y: max(high.y, s.y), z: max(high.z, s.z))
-        }
-        let d = high - low
-        return max(d.x, d.y, d.z)
-    }
-
-    /// Below this spread the device has hardly turned: a fit through such readings is meaningless, and its own
-    /// complaint (an implausible field, say) would send the user after the wrong problem.
-    static let minimumSpreadMicrotesla = 20.0
-
-    private var barelyTurnedReason: String {
-        "the field changed by only \(formatFixed(spreadMicrotesla, digits: 1)) µT (a full turn changes it by 40 µT or more): "
-            + "turn the device slowly through a full circle, tilting it nose up, nose down and to both sides"
-    }
-
     /// True once the duration is used up.
     var isOutOfTime: Bool { durationSeconds.map { elapsedSeconds >= $0 } ?? false }
 
@@ -76,7 +54,8 @@ final class CalibrationCollector {
         if latest.map({ now > $0 }) ?? true { latest = now }
     }
 
-    /// Takes the magnetometer readings and magnetometer status changes among `events`.
+    /// Takes the magnetometer readings and magnetometer status changes among `events` (and, for a level fit, the
+    /// accelerometer's readings).
     func apply(_ events: [SensorEvent]) {
         for event in events {
             switch event {
@@ -84,6 +63,9 @@ final class CalibrationCollector {
                 advance(to: sample.time)
                 session.add(sample)
                 newest = session.mount * sample.microtesla
+            case .accelerometer(let sample) where session.kind == .level:
+                // Only the level fit uses "down"; the time still comes from the magnetometer's readings.
+                session.add(sample)
             case .sourceStatus(_, let status) where status.source == .magnetometer:
                 sourceProblem = status.available ? nil : "Magnetometer: \(status.detail)"
             default:
@@ -100,30 +82,41 @@ final class CalibrationCollector {
         try present(screen(phase: .collecting))
     }
 
-    /// The screen for `phase` from the readings so far (one fit for the coverage map, one in `progress`).
+    /// The screen for `phase` from the readings so far (one fit for the progress and the coverage map).
     func screen(phase: CalibrationScreen.Phase) -> CalibrationScreen {
-        let outcome = EllipsoidFit.fit(session.samples)
-        // The fit's directions only once it is worth trusting: a fit through barely-turned readings scatters them
-        // all over the sphere and would paint the disc full.
-        let spread = spreadMicrotesla
-        let calibration = outcome.flatMap { o in
-            spread >= Self.minimumSpreadMicrotesla && session.requirements.plausibleFieldMicrotesla.contains(o.calibration.fieldRadiusMicrotesla)
-                ? o.calibration : nil
-        }
-        var progress = session.progress
-        if !progress.isReady && !session.samples.isEmpty && spread < Self.minimumSpreadMicrotesla {
-            progress.hint = barelyTurnedReason
-        }
+        // The fit judges directions only once the session trusts it (the readings moved enough and the fitted
+        // field is Earth's): a fit through barely-turned readings scatters them everywhere and would fill the map.
+        let (progress, calibration) = session.snapshot()
         var current: Vector3?
-        if let v = newest, !session.samples.isEmpty {
-            let mean = session.samples.reduce(Vector3.zero, +) * (1 / Double(session.samples.count))
-            current = CalibrationCoverageMap.direction(of: v, calibration: calibration, mean: mean)
+        var coverage = CalibrationCoverageMap()
+        var circle: CalibrationCircleMap?
+        let mean = session.samples.isEmpty ? Vector3.zero : session.samples.reduce(Vector3.zero, +) * (1 / Double(session.samples.count))
+        switch session.kind {
+        case .ellipsoid:
+            coverage = CalibrationCoverageMap(samples: session.samples, calibration: calibration)
+            if let v = newest, !session.samples.isEmpty {
+                current = CalibrationCoverageMap.direction(of: v, calibration: calibration, mean: mean)
+            }
+        case .level:
+            circle = CalibrationCircleMap(samples: session.samples, calibration: calibration, down: session.down)
+            if let v = newest, !session.samples.isEmpty,
+                let h = CalibrationCircleMap.direction(of: v, calibration: calibration, mean: mean, down: session.down)
+            {
+                current = Vector3(x: h.x, y: h.y, z: 0)
+            }
         }
         return CalibrationScreen(
-            phase: phase, progress: progress,
-            coverage: CalibrationCoverageMap(samples: session.samples, calibration: calibration), currentDirection: current,
+            phase: phase, progress: progress, coverage: coverage, currentDirection: current,
             requirements: session.requirements, elapsedSeconds: elapsedSeconds, durationSeconds: durationSeconds, source: source,
-            sourceProblem: sourceProblem)
+            sourceProblem: sourceProblem, circle: circle)
+    }
+
+    /// The quality figures of the fit through the readings so far (nil when there is none).
+    var fitQuality: CalibrationQuality? {
+        switch session.kind {
+        case .ellipsoid: return EllipsoidFit.fit(session.samples)?.quality
+        case .level: return LevelFit.fit(session.samples, down: session.down, modelField: session.modelField)?.quality
+        }
     }
 
     /// Fits the readings; saves and shows an accepted calibration, or shows the refusal and throws it.
@@ -132,14 +125,10 @@ final class CalibrationCollector {
         do {
             calibration = try session.finish()
         } catch let error as CalibrationError {
-            var reason = error.description
-            var quality = EllipsoidFit.fit(session.samples)?.quality
-            if case .tooFewSamples = error {} else if spreadMicrotesla < Self.minimumSpreadMicrotesla {
-                reason = barelyTurnedReason
-                quality = nil  // the figures of a meaningless fit would only contradict the reason
-            }
-            try present(screen(phase: .refused(reason: reason, quality: quality)))
-            throw CalibrationRefused(reason: reason)
+            // The figures of a fit through readings refused for their own sake would only contradict the reason.
+            let quality = error.isFoundBeforeTheFit ? nil : fitQuality
+            try present(screen(phase: .refused(reason: error.description, quality: quality)))
+            throw CalibrationRefused(reason: error.description, isFoundBeforeTheFit: error.isFoundBeforeTheFit)
         }
         do {
             try CalibrationFile.save(calibration, to: path)
@@ -161,6 +150,8 @@ final class CalibrationCollector {
 /// A calibration the fit would not accept: exit status 1 with the reason.
 struct CalibrationRefused: Error, CustomStringConvertible {
     var reason: String
+    /// The readings themselves were refused (unit, number, spread, tilt), before any fit's figures meant anything.
+    var isFoundBeforeTheFit: Bool
     var description: String { "calibration refused: \(reason); nothing saved (the previous calibration, if any, is unchanged)" }
 }
 
@@ -171,6 +162,7 @@ func calibrationSummary(_ c: MagnetometerCalibration) -> String {
     var text = "hard iron \(f(h.x, 2)) \(f(h.y, 2)) \(f(h.z, 2)) µT, soft iron [" + c.softIron.rowMajor.map { f($0, 4) }.joined(separator: " ")
         + "], field \(f(c.fieldRadiusMicrotesla, 2)) µT"
     if let e = c.expectedFieldMicrotesla { text += " (WMM \(f(e, 2)) µT)" }
+    if case .level(let fromModel) = c.fit { text += ", level fit (vertical hard iron " + (fromModel ? "from WMM's dip)" : "not observed)") }
     if let q = c.quality { text += ", " + qualitySummary(q) }
     return text
 }
