@@ -77,6 +77,9 @@ public struct CalibrationSession: Sendable {
     /// pass and the fitted field is Earth's): before that a fit scatters barely-turned readings everywhere.
     public func snapshot() -> (progress: CalibrationProgress, calibration: MagnetometerCalibration?) {
         let readings = CalibrationReadings(samples)
+        // Directions may be judged by a fit before there are enough readings to accept it.
+        var trust = requirements
+        trust.minimumSamples = 0
         var progress = CalibrationProgress(sampleCount: samples.count, coverage: 0, residualPercent: nil, isReady: false, hint: "")
         var calibration: MagnetometerCalibration?
         var refusal: CalibrationError?
@@ -86,7 +89,7 @@ public struct CalibrationSession: Sendable {
             if let outcome = EllipsoidFit.fit(samples) {
                 progress.coverage = outcome.quality.coverage
                 progress.residualPercent = outcome.quality.residualPercent
-                if readings.problem(requirements: requirements, fit: .ellipsoid) == nil,
+                if readings.problem(requirements: trust, fit: .ellipsoid) == nil,
                     requirements.plausibleFieldMicrotesla.contains(outcome.calibration.fieldRadiusMicrotesla)
                 {
                     calibration = outcome.calibration
@@ -100,7 +103,7 @@ public struct CalibrationSession: Sendable {
             if let outcome = LevelFit.fit(samples, down: down, modelField: modelField) {
                 progress.coverage = outcome.quality.coverage
                 progress.residualPercent = outcome.quality.residualPercent
-                let spreadRequirements = requirements.forLevelFit(horizontalMicrotesla: outcome.modelHorizontalMicrotesla)
+                let spreadRequirements = trust.forLevelFit(horizontalMicrotesla: outcome.modelHorizontalMicrotesla)
                 if readings.problem(requirements: spreadRequirements, fit: outcome.calibration.fit) == nil,
                     requirements.plausibleFieldMicrotesla.contains(outcome.horizontalRadiusMicrotesla)
                 {
