@@ -83,6 +83,9 @@ struct SensorsCommand: Command {
             if useGps { print(GpsdProbe.report(host: gpsdHost, port: gpsdPort), terminator: "") }
             return 0
         }
+        // SIGINT/SIGTERM end the loop instead of the process, so the sources are released and a triggered buffer
+        // is switched off: left on, drivers that refuse raw reads while it runs (ST's) could not be polled again.
+        TerminationSignals.block()
         let start = MonotonicClock.now()
         let iio = sensors.sources(boardOrientation: orientation, captureMode: captureMode)
         let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
@@ -98,7 +101,7 @@ struct SensorsCommand: Command {
         let period = 1 / rate
         var nextTick = start
         let end = start.adding(seconds: duration)
-        while MonotonicClock.now() < end, samples.map({ magSamples < $0 }) ?? true {
+        while MonotonicClock.now() < end, samples.map({ magSamples < $0 }) ?? true, TerminationSignals.take() == nil {
             let now = MonotonicClock.now()
             if now >= nextTick {
                 show(iio.poll(now: now) + (gps?.poll(now: now) ?? []))

@@ -31,7 +31,8 @@ public enum IioProbe {
                 summary.append("  \(kind.rawValue): \(device.name) (\(device.id))")
             } catch {
                 // Most boards have no gyroscope: that is not a fault, and the heading works without one.
-                let note = kind == .gyroscope ? " (optional: the heading between GPS fixes then rests on the compass)" : ""
+                let note =
+                    kind == .gyroscope ? " (optional: the heading between GPS fixes then rests on the compass)" : ""
                 summary.append("  \(kind.rawValue): none\(note) (\(error))")
             }
         }
