@@ -29,6 +29,7 @@ struct RecordingFormatTests {
         .compassHeading(Timestamp(seconds: 5), HeadingReport()),
         .sourceStatus(Timestamp(seconds: 6), SourceStatus(source: .magnetometer, available: false, detail: "hmc5883l: read failed:  No such device *AB")),
         .sourceStatus(Timestamp(seconds: 7), SourceStatus(source: .gps, available: true, detail: "")),
+        .sourceStatus(Timestamp(seconds: 7), SourceStatus(source: .gyroscope, available: false, detail: "l3gd20: gone")),
     ]
 
     @Test func writingThenReadingGivesIdenticalEventsAndHeader() throws {
