@@ -25,7 +25,8 @@ struct RecordCommand: Command {
 
         LIVE OPTIONS:
           --duration SECONDS      stop after this long (default: until SIGINT/SIGTERM)
-          --rate HZ               IIO polling rate, 0.5 to 200 (default 25)
+          --rate HZ               IIO polling rate, 0.5 to 200 (default 25; 5 or more for a gyroscope a
+                                  replay can integrate)
         \(SensorOptions.help)
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
           --gpsd HOST:PORT        gpsd to read (default localhost:2947)

@@ -19,7 +19,8 @@ struct RunCommand: Command {
         OPTIONS:
           --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
         \(SensorOptions.help)
-          --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25)
+          --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
+                                  5 or more: readings further apart than 0.25 s are not integrated)
           --orientation MODE      north-up | heading-up | course-up (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
         \(MapOptions.help)
