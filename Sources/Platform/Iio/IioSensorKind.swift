@@ -23,6 +23,10 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
                 "lsm6dso", "lsm6dsox", "ism330dlc", "bmc150_accel", "bma250e", "bma222e", "bma280", "bmi088a",
                 "bmi160", "bmi270", "mpu6050", "mpu6500", "mpu9250", "icm20608", "adxl345", "adxl355", "mma8452",
                 "mma8451", "fxos8700", "kxcjk1013", "mxc4005",
+                // st_lsm6dsx registers "<chip>_accel" beside "<chip>_gyro" (Sense HAT's LSM9DS1: lsm9ds1-imu).
+                "lsm9ds1-imu_accel", "lsm6ds3_accel", "lsm6ds3h_accel", "lsm6ds3tr-c_accel", "lsm6dsl_accel",
+                "lsm6dsm_accel", "lsm6dso_accel", "lsm6dsox_accel", "lsm6dsr_accel", "ism330dlc_accel",
+                "ism330dhcx_accel", "asm330lhh_accel",
             ]
         case .gyroscope:
             // st_gyro's names (st_gyro.h), st_lsm6dsx's "<chip>_gyro" devices (the chip's own name carries both
@@ -33,7 +37,7 @@ public enum IioSensorKind: String, Hashable, Sendable, CaseIterable {
                 "lsm6ds3tr-c_gyro", "lsm6dsl_gyro", "lsm6dsm_gyro", "lsm6dso_gyro", "lsm6dsox_gyro", "lsm6dsr_gyro",
                 "ism330dlc_gyro", "ism330dhcx_gyro", "asm330lhh_gyro", "bmg160", "bmi055_gyro", "bmi088_gyro",
                 "bmi160", "mpu6050", "mpu6500", "mpu6515", "mpu9150", "mpu9250", "mpu9255", "icm20608", "icm20602",
-                "icm20689", "icm20948", "fxas21002c", "itg3200", "mpu3050",
+                "icm20689", "fxas21002c", "itg3200", "mpu3050",
             ]
         }
     }

@@ -56,6 +56,12 @@ struct IioGyroscopeTests {
         #expect(IioSensorKind.gyroscope.driverNames.contains(name))
     }
 
+    @Test(arguments: ["lsm9ds1-imu", "lsm6ds3", "lsm6dsl", "lsm6dso", "ism330dlc"])
+    func stLsm6dsxChipsAreKnownByBothOfTheirDevices(_ chip: String) {
+        #expect(IioSensorKind.accelerometer.driverNames.contains("\(chip)_accel"))
+        #expect(IioSensorKind.gyroscope.driverNames.contains("\(chip)_gyro"))
+    }
+
     @Test func aKnownGyroscopeIsChosenAmongMagnetometerAndAccelerometerDevices() throws {
         let devices = [
             device("iio:device0", "lis3mdl", ["magn"]), device("iio:device1", "lsm6dso_accel", ["accel"]),
