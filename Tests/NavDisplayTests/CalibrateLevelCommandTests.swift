@@ -34,6 +34,7 @@ struct CalibrateLevelCommandTests {
         ])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stdout.contains("level fit (vertical hard iron from WMM's dip)"), "\(r.stdout)")
+        #expect(r.stdout.contains("note: level fit: the vertical hard iron is not observable from a flat circle"), "\(r.stdout)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("\nformat 2\nfit level vertical-from-wmm\n"), "\(text)")
         let loaded = try #require(try CalibrationFile.load(out))

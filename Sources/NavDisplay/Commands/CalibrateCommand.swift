@@ -260,6 +260,7 @@ struct CalibrateCommand: Command {
         do {
             let calibration = try collector.finish(savingTo: out)
             print("navdisplay calibrate: accepted after \(seconds) s: \(calibrationSummary(calibration))")
+            for note in calibration.qualityNotes { print("navdisplay calibrate: note: \(note)") }
             print("navdisplay calibrate: saved to \(out)")
             return 0
         } catch let refused as CalibrationRefused {
