@@ -16,28 +16,24 @@ struct ProbeCommand: Command {
 
         OPTIONS:
         \(SensorOptions.deviceHelp)
-          --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
-          --no-gps                do not ask gpsd
+        \(GpsOptions.connectionHelp)
         \(DisplayOptions.help)
           -h, --help              show this help
         """
 
     var display = DisplayOptions()
     var sensors = SensorOptions()
-    var gpsdHost = "localhost"
-    var gpsdPort = "2947"
-    var noGps = false
+    var gps = GpsOptions()
 
     init(arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
-            case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
-            case .flag("--no-gps"): noGps = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true) else {
+                guard try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true)
+                    || gps.parse(f, &args, connectionOnly: true)
+                else {
                     throw args.unknown(f)
                 }
             case .positional(let v): throw args.unexpected(v)
@@ -86,11 +82,11 @@ struct ProbeCommand: Command {
         case .png: lines.append("chosen: PNG files in \(display.pngDirectory) (--display png)")
         }
         let (mag, accel, gyro) = (sensors.magDevice, sensors.accelDevice, sensors.gyroDevice)
-        let report = noGps
+        let report = !gps.useGps
             ? IioProbe.report(magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro)
             : SensorProbe.report(
-                magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro, gpsdHost: gpsdHost,
-                gpsdPort: gpsdPort)
+                magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro, gpsdHost: gps.host,
+                gpsdPort: gps.port)
         lines.append(report.hasSuffix("\n") ? String(report.dropLast()) : report)
         print(lines.joined(separator: "\n"))
         return 0

@@ -29,8 +29,7 @@ struct RecordCommand: Command {
                                   replay can integrate)
         \(SensorOptions.help)
           --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
-          --gpsd HOST:PORT        gpsd to read (default localhost:2947)
-          --no-gps                do not use gpsd
+        \(GpsOptions.help)
           --calibration FILE      the calibration in use, written into the header (samples stay raw)
 
         OPTIONS:
@@ -48,9 +47,7 @@ struct RecordCommand: Command {
     var sensors = SensorOptions()
     var orientation = AxisMatrix.identity
     var orientationText = "x,y,z"
-    var gpsdHost = "localhost"
-    var gpsdPort = "2947"
-    var useGps = true
+    var gps = GpsOptions()
     var calibrationFile: String?
     var maxMegabytes = 64.0
 
@@ -79,14 +76,11 @@ struct RecordCommand: Command {
                     throw UsageError("navdisplay record: --board-orientation expects three signed axes such as y,x,-z, got \"\(orientationText)\"")
                 }
                 orientation = m
-            case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
-            case .flag("--no-gps"): useGps = false
             case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--max-mb"): maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try sensors.parse(f, &args) else { throw args.unknown(f) }
+                guard try sensors.parse(f, &args) || gps.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -132,11 +126,11 @@ struct RecordCommand: Command {
     func recordLive(maxBytes: Int) throws -> Int32 {
         let start = MonotonicClock.now()
         let iio = sensors.sources(boardOrientation: orientation)
-        let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
-        let startEvents = iio.start(now: start) + (gps?.connect(now: start) ?? [])
+        let gpsd = gps.source()
+        let startEvents = iio.start(now: start) + (gpsd?.connect(now: start) ?? [])
         if let note = iio.gyroscopeNote { print("navdisplay record: " + note) }
         let header = liveRecordingHeader(
-            sensors: iio, gps: gps.map { _ in (gpsdHost, gpsdPort) },
+            sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
             pollingHertz: rate, boardOrientation: orientationText,
             calibration: try calibrationFile.map { try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8)) })
         let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
@@ -146,6 +140,7 @@ struct RecordCommand: Command {
                 try writer.append(e)
                 count += 1
             }
+            for note in gpsd?.takeNotes() ?? [] { print("navdisplay record: gps: " + note) }
         }
         try write(startEvents)
         let period = 1 / rate
@@ -157,20 +152,20 @@ struct RecordCommand: Command {
             let now = MonotonicClock.now()
             try writer.tick(now: now)
             if now >= nextTick {
-                try write(iio.poll(now: now) + (gps?.poll(now: now) ?? []))
+                try write(iio.poll(now: now) + (gpsd?.poll(now: now) ?? []))
                 nextTick = nextTick.adding(seconds: period)
                 if nextTick < now { nextTick = now.adding(seconds: period) }
                 continue
             }
             let waitMs = Int32(max(1, nextTick.seconds(since: now) * 1000))
-            if let fd = gps?.fileDescriptor {
+            if let gpsd, let fd = gpsd.fileDescriptor {
                 var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, waitMs) > 0, let gps { try write(gps.readAvailable(now: MonotonicClock.now())) }
+                if poll(&entry, 1, waitMs) > 0 { try write(gpsd.readAvailable(now: MonotonicClock.now())) }
             } else {
                 usleep(useconds_t(waitMs) * 1000)
             }
         }
-        gps?.disconnect()
+        gpsd?.disconnect()
         try writer.close()
         print("navdisplay record: wrote \(count) samples to \(writer.parts.joined(separator: ", "))" + (stopped.map { " (stopped by \($0))" } ?? ""))
         return 0

@@ -17,7 +17,7 @@ struct RunCommand: Command {
         turns between the 1 Hz GPS fixes and holds through a magnetic disturbance.
 
         OPTIONS:
-          --gpsd HOST:PORT        where gpsd listens (default localhost:2947)
+        \(GpsOptions.help)
         \(SensorOptions.help)
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
@@ -38,8 +38,7 @@ struct RunCommand: Command {
         """
 
     var display = DisplayOptions()
-    var gpsdHost = "localhost"
-    var gpsdPort = "2947"
+    var gps = GpsOptions()
     var sensors = SensorOptions()
     var sampleRate = 25.0
     var orientation = OrientationMode.headingUp
@@ -56,8 +55,6 @@ struct RunCommand: Command {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
-            case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
@@ -71,7 +68,7 @@ struct RunCommand: Command {
             case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) else {
+                guard try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) || gps.parse(f, &args) else {
                     throw args.unknown(f)
                 }
             case .positional(let v): throw args.unexpected(v)
@@ -93,20 +90,20 @@ struct RunCommand: Command {
             fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
             heading: HeadingConfiguration(calibration: calibration))
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: parkedFPS)
-        let gps = GpsdSource(host: gpsdHost, port: gpsdPort)
+        let gpsd = gps.source()
         let iio = sensors.sources()
         let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
         let gpsTimer = try PeriodicTimer(periodSeconds: 0.5)
 
         let start = MonotonicClock.now()
-        let startEvents = gps.connect(now: start) + iio.start(now: start)
+        let startEvents = (gpsd?.connect(now: start) ?? []) + iio.start(now: start)
         if let note = iio.gyroscopeNote { print("navdisplay run: " + note) }
         // Recording sees exactly the events the display sees, written before they are applied.
         let recorder = try recordPath.map { path in
             try DurableRecordingWriter(
                 path: path,
                 header: liveRecordingHeader(
-                    sensors: iio, gps: (gpsdHost, gpsdPort),
+                    sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
                     pollingHertz: sampleRate, boardOrientation: "x,y,z", calibration: calibration),
                 maxBytes: Int(recordMaxMegabytes * 1_048_576))
         }
@@ -121,18 +118,23 @@ struct RunCommand: Command {
                 try recorder.tick(now: now)
             }
             loop.apply(events, sampledAt: now.nanoseconds)
+            // What came of --gps-rate, once.
+            for note in gpsd?.takeNotes() ?? [] {
+                print("navdisplay run: gps: " + note)
+                fflush(stdout)
+            }
         }
         // gpsd's socket joins the loop while connected; a half-second timer reconnects with backoff when it is not.
         var watchedGpsFd: Int32?
         func syncGpsWatch() throws {
-            let fd = gps.fileDescriptor
+            let fd = gpsd?.fileDescriptor
             guard fd != watchedGpsFd else { return }
             if let old = watchedGpsFd { loop.loop.unwatch(old) }
             watchedGpsFd = fd
-            if let fd {
+            if let fd, let gpsd {
                 try loop.loop.watch(fd) {
                     let now = MonotonicClock.now()
-                    try feed(gps.readAvailable(now: now), now)
+                    try feed(gpsd.readAvailable(now: now), now)
                     try syncGpsWatch()
                 }
             }
@@ -142,7 +144,7 @@ struct RunCommand: Command {
         try loop.loop.watch(gpsTimer.fileDescriptor) {
             guard gpsTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
-            try feed(gps.poll(now: now), now)
+            try feed(gpsd?.poll(now: now) ?? [], now)
             try syncGpsWatch()
         }
         // IIO raw reads are polled at a fixed rate from the loop (the stock drivers have no trigger for buffers).
@@ -163,10 +165,10 @@ struct RunCommand: Command {
             }
             fflush(stdout)
         }
-        print("navdisplay run: showing on \(screen.name); gpsd at \(gpsdHost):\(gpsdPort)")
+        print("navdisplay run: showing on \(screen.name); " + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
         let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
         try loop.run()
-        gps.disconnect()
+        gpsd?.disconnect()
         if let recorder {
             try recorder.close()
             print("navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))")

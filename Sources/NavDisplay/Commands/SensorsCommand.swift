@@ -25,8 +25,7 @@ struct SensorsCommand: Command {
           --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
           --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
           --timer-only            take captured samples only on the sample timer, not from the buffer's descriptor
-          --gpsd HOST:PORT        gpsd to read (default localhost:2947)
-          --no-gps                do not connect to gpsd
+        \(GpsOptions.help)
           --probe                 print what probe says about the sensors and exit
           -h, --help              show this help
         """
@@ -36,9 +35,7 @@ struct SensorsCommand: Command {
     var rate = 10.0
     var sensors = SensorOptions()
     var orientation = AxisMatrix.identity
-    var gpsdHost = "localhost"
-    var gpsdPort = "2947"
-    var useGps = true
+    var gps = GpsOptions()
     var probeOnly = false
     var captureMode = IioCaptureMode.automatic
     var timerOnly = false
@@ -56,17 +53,14 @@ struct SensorsCommand: Command {
                 orientation = try args.value(
                     for: "--board-orientation", expecting: "three signed axes such as y,x,-z"
                 ) { AxisMatrix(axes: $0) }
-            case .flag("--gpsd"):
-                (gpsdHost, gpsdPort) = try args.value(for: "--gpsd", expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
             case .flag("--polled"): captureMode = .polled
             case .flag("--timer-only"): timerOnly = true
-            case .flag("--no-gps"): useGps = false
             case .flag("--probe"): probeOnly = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try sensors.parse(f, &args) else { throw args.unknown(f) }
+                guard try sensors.parse(f, &args) || gps.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -80,7 +74,7 @@ struct SensorsCommand: Command {
                 IioProbe.report(
                     magnetometerOverride: sensors.magDevice, accelerometerOverride: sensors.accelDevice,
                     gyroscopeOverride: sensors.gyroDevice), terminator: "")
-            if useGps { print(GpsdProbe.report(host: gpsdHost, port: gpsdPort), terminator: "") }
+            if gps.useGps { print(GpsdProbe.report(host: gps.host, port: gps.port), terminator: "") }
             return 0
         }
         // SIGINT/SIGTERM end the loop instead of the process, so the sources are released and a triggered buffer
@@ -88,15 +82,16 @@ struct SensorsCommand: Command {
         TerminationSignals.block()
         let start = MonotonicClock.now()
         let iio = sensors.sources(boardOrientation: orientation, captureMode: captureMode)
-        let gps = useGps ? GpsdSource(host: gpsdHost, port: gpsdPort) : nil
+        let gpsd = gps.source()
         var magSamples = 0
         func show(_ events: [SensorEvent]) {
             for event in events {
                 if case .magnetometer = event { magSamples += 1 }
                 print(Self.line(for: event, since: start))
             }
+            for note in gpsd?.takeNotes() ?? [] { print("gps rate: " + note) }
         }
-        show(iio.start(now: start) + (gps?.connect(now: start) ?? []))
+        show(iio.start(now: start) + (gpsd?.connect(now: start) ?? []))
         if let why = iio.gyroscope?.absence { print("gyroscope none 0.000: \(why)") }
         let period = 1 / rate
         var nextTick = start
@@ -104,7 +99,7 @@ struct SensorsCommand: Command {
         while MonotonicClock.now() < end, samples.map({ magSamples < $0 }) ?? true, TerminationSignals.take() == nil {
             let now = MonotonicClock.now()
             if now >= nextTick {
-                show(iio.poll(now: now) + (gps?.poll(now: now) ?? []))
+                show(iio.poll(now: now) + (gpsd?.poll(now: now) ?? []))
                 nextTick = nextTick.adding(seconds: period)
                 if nextTick < now { nextTick = now.adding(seconds: period) }
                 continue
@@ -112,7 +107,7 @@ struct SensorsCommand: Command {
             let waitMs = Int32(max(1, min(nextTick.seconds(since: now), end.seconds(since: now)) * 1000))
             // The descriptors can change after a loss, so they are gathered afresh each time round.
             var watched: [(fd: Int32, read: (Timestamp) -> [SensorEvent])] = []
-            if let gps, let fd = gps.fileDescriptor { watched.append((fd, gps.readAvailable)) }
+            if let gpsd, let fd = gpsd.fileDescriptor { watched.append((fd, gpsd.readAvailable)) }
             for source in iio.all where !timerOnly {
                 if let fd = source.captureFileDescriptor { watched.append((fd, source.readCapture)) }
             }
@@ -123,7 +118,7 @@ struct SensorsCommand: Command {
                 }
             }
         }
-        gps?.disconnect()
+        gpsd?.disconnect()
         return 0
     }
 
