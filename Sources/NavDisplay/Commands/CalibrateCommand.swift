@@ -23,7 +23,8 @@ struct CalibrateCommand: Command {
         saving.
 
         A unit fixed to a vehicle cannot be tumbled: use --level --at LAT,LON and drive a slow full circle one
-        way, then one the other way (a bike: walk it round, upright), until the ring on the screen is filled in.
+        way, then one the other way (a bike: walk it round, upright), until the ring on the screen is filled in
+        (a live run stops as soon as the fit is accepted).
         Circling both ways cancels the lean a turn gives the accelerometer's "down". The level fit corrects the
         horizontal hard and soft iron; the vertical hard iron cannot be seen from a flat circle, so it is set from
         WMM's dip at --at (or at a recording's place). The heading is then as good as after a 3D calibration while
@@ -224,7 +225,8 @@ struct CalibrateCommand: Command {
             guard collector.elapsedSeconds >= lastCheck + 1 else { return }
             lastCheck = collector.elapsedSeconds
             let p = collector.session.progress
-            if p.isReady && p.coverage >= (level ? 0.95 : 0.8) { loop.stop() }
+            // A level fit is ready only once the circle is covered each way; a tumble goes on to 80 % of directions.
+            if p.isReady && (level || p.coverage >= 0.8) { loop.stop() }
             if lastCheck >= lastReport + 5 || loop.isStopped {
                 lastReport = lastCheck
                 print("navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
