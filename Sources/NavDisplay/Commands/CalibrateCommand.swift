@@ -23,15 +23,14 @@ struct CalibrateCommand: Command {
         saving.
 
         A unit fixed to a vehicle cannot be tumbled: use --level --at LAT,LON and drive a slow full circle one
-        way, then one the other way (a bike: walk it round, upright), until the ring on the screen is filled in
-        (a live run stops as soon as the fit is accepted).
-        Circling both ways cancels the lean a turn gives the accelerometer's "down". The level fit corrects the
-        horizontal hard and soft iron; the vertical hard iron cannot be seen from a flat circle, so it is set from
-        WMM's dip at --at (or at a recording's place). The heading is then as good as after a 3D calibration while
-        the unit is level, and less good as it tilts. The fit is never chosen for you: flat readings without
-        --level are refused (the 3D fit cannot pin them down, and the reason names --level), so a tumble that was
-        not tilted enough is never saved as a weaker level fit unasked; tumbled readings with --level are refused
-        too.
+        way, then one the other way (a bike: walk it round, upright), until the ring on the screen is filled in;
+        a live run stops as soon as the fit is accepted. Circling both ways cancels the lean a turn gives the
+        accelerometer's "down". The level fit corrects the horizontal hard and soft iron; the vertical hard iron
+        cannot be seen from a flat circle, so it is set from WMM's dip at --at (or at a recording's place). The
+        heading is then as good as after a 3D calibration while the unit is level, and less good as it tilts. The
+        fit is never chosen for you: flat readings without --level are refused (the 3D fit cannot pin them down,
+        and the reason names --level), so a tumble that was not tilted enough is never saved as a weaker level
+        fit unasked; tumbled readings with --level are refused too.
 
         OPTIONS:
           --from FILE             calibrate from a recording (any kind `replay` reads) instead of the live sensor;
