@@ -17,6 +17,28 @@ func runHeadingBenchmark() {
         print("heading benchmark: calibration of the simulated device failed: \(error)")
         return
     }
+    // And a level calibration of the same device, as `navdisplay calibrate --level` makes for a unit bolted to a
+    // vehicle: a slow circle each way, turning flat (it cannot see the soft iron's cross terms with the vertical).
+    let levelCalibration: MagnetometerCalibration
+    do {
+        var d = distorted
+        d.gpsHz = 0
+        let circle = { (degrees: Double) in SimulatedRide.Segment(duration: 30, turnDegrees: degrees, startSpeed: 2) }
+        let drive = SimulatedRide(segments: [circle(380), circle(-380)], device: d, seed: 98)
+        var session = CalibrationSession.level(
+            modelField: MagneticModel.wmm2025.field(at: drive.start, decimalYear: DecimalYear.from(utcSeconds: drive.startUTCSeconds)))
+        for e in drive.events() {
+            switch e {
+            case .magnetometer(let s): session.add(s)
+            case .accelerometer(let s): session.add(s)
+            default: break
+            }
+        }
+        levelCalibration = try session.finish()
+    } catch {
+        print("heading benchmark: level calibration of the simulated device failed: \(error)")
+        return
+    }
     let earth = SimulatedRide(segments: [.init(duration: 1)]).earthFieldMicrotesla
     let earthH = (earth.x * earth.x + earth.y * earth.y).squareRoot()
 
@@ -60,6 +82,10 @@ func runHeadingBenchmark() {
     scenarios.append(.init(
         name: "ride: turns, stops", ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
         calibration: calibration))
+    scenarios.append(.init(
+        name: "the same, level calibration",
+        ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
+        calibration: levelCalibration))
     // 4. The same ride with cars (magnets) passing: a disturbed compass while moving.
     func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
         var r = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
