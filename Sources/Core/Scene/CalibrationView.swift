@@ -105,16 +105,7 @@ public struct CalibrationView {
                 canvas.stroke(cell, width: 2.5 * u, theme.background, closed: true)
             }
         }
-        canvas.stroke(circle(center: center, radius: radius + 1.5 * u), width: 2 * u, theme.gridLabel, closed: true)
-        if let v = screen.currentDirection, let p = project(v, center: center, radius: radius) {
-            canvas.fillCircle(center: p, radius: 9 * u, theme.arrowOutline)
-            canvas.fillCircle(center: p, radius: 6 * u, theme.northMarker)
-        }
-        // "Forward" is up: a small tick and label above the disc say which way the cells turn with the device.
-        let label = TextLayout(font: fonts.bold, size: 11 * u)
-        let text = "FWD"
-        canvas.text(text, at: Point(x: center.x - label.width(of: text) / 2, y: center.y - radius - 6 * u), layout: label,
-                    theme.gridLabel)
+        drawRim(canvas, center: center, radius: radius, dot: screen.currentDirection.flatMap { project($0, center: center, radius: radius) }, u: u)
     }
 
     /// A level calibration's ring: one cell per sector of the circle, level forward up, the dot where the
@@ -130,10 +121,19 @@ public struct CalibrationView {
             canvas.fill(Path(polygons: [cell]), count >= 2 ? full : count == 1 ? seen : empty)
             canvas.stroke(cell, width: 2.5 * u, theme.background, closed: true)
         }
-        canvas.stroke(circle(center: center, radius: radius + 1.5 * u), width: 2 * u, theme.gridLabel, closed: true)
+        var dot: Point?
         if let v = current, v.x != 0 || v.y != 0, v.x.isFinite, v.y.isFinite {
             let a = atan2(v.y, v.x)
-            let p = center + Point(x: sin(a), y: -cos(a)) * ((inner + radius) / 2)
+            dot = center + Point(x: sin(a), y: -cos(a)) * ((inner + radius) / 2)
+        }
+        drawRim(canvas, center: center, radius: radius, dot: dot, u: u)
+    }
+
+    /// What the disc and the ring share: the rim, the dot where the newest reading points, and "FWD" above (forward
+    /// is up, so the label says which way the cells turn with the device).
+    private func drawRim(_ canvas: Canvas, center: Point, radius: Double, dot: Point?, u: Double) {
+        canvas.stroke(circle(center: center, radius: radius + 1.5 * u), width: 2 * u, theme.gridLabel, closed: true)
+        if let p = dot {
             canvas.fillCircle(center: p, radius: 9 * u, theme.arrowOutline)
             canvas.fillCircle(center: p, radius: 6 * u, theme.northMarker)
         }
