@@ -178,8 +178,9 @@ struct HeadingBenchmarkScenario {
     struct Result {
         var naive: Metrics, ema: Metrics, ours: Metrics
         var ourSeconds: Double, emaSeconds: Double, eventCount: Int
-        /// Our error at each scored sample (time in seconds, error in degrees; nil without a heading).
-        var ourErrors: [(time: Double, degrees: Double?)]
+        /// Our error at each scored sample (time in seconds, error and the accuracy we reported, in degrees; nil
+        /// without a heading).
+        var ourErrors: [(time: Double, degrees: Double?, accuracy: Double?)]
     }
 
     func run() -> Result {
@@ -196,7 +197,7 @@ struct HeadingBenchmarkScenario {
         var ema = ExponentialHeadingFilter(alpha: 0.04)
         var accel: Vector3?
         var times: [Double] = [], truth: [Double] = []
-        var naive: [Double?] = [], smoothed: [Double?] = [], ours: [Double?] = []
+        var naive: [Double?] = [], smoothed: [Double?] = [], ours: [Double?] = [], accuracy: [Double?] = []
         let clock = ContinuousClock()
         var ourTime = Duration.zero, emaTime = Duration.zero
         for e in events {
@@ -227,12 +228,15 @@ struct HeadingBenchmarkScenario {
             naive.append(atan2(-m.microtesla.y, m.microtesla.x) * 180 / .pi + declination)
             smoothed.append(emaOut)
             ours.append(estimator.estimate.heading?.direction.degrees)
+            accuracy.append(estimator.estimate.heading?.accuracyDegrees)
         }
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         return Result(
             naive: score(naive, times, truth), ema: score(smoothed, times, truth), ours: score(ours, times, truth),
             ourSeconds: seconds(ourTime), emaSeconds: seconds(emaTime), eventCount: events.count,
-            ourErrors: zip(zip(times, truth), ours).map { tt, o in (tt.0, o.map { Angle(tt.1).signedDifference(to: Angle($0)) }) })
+            ourErrors: zip(zip(times, truth), zip(ours, accuracy)).map { tt, oa in
+                (tt.0, oa.0.map { Angle(tt.1).signedDifference(to: Angle($0)) }, oa.1)
+            })
     }
 
     func score(_ output: [Double?], _ times: [Double], _ truth: [Double]) -> Metrics {

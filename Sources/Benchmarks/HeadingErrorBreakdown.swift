@@ -7,6 +7,9 @@ import Foundation
 func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibration, ride: (UInt64, Bool) -> SimulatedRide) {
     var withMagnets: [Double] = [], without: [Double] = []
     var nearEdges: [Double] = [], elsewhere: [Double] = []
+    // Whether the accuracy we reported covered the error, near turn edges and elsewhere.
+    var coveredNear: [Bool] = [], coveredElsewhere: [Bool] = []
+    var accuracyNear: [Double] = [], accuracyElsewhere: [Double] = []
     for seed in seeds {
         for magnets in [true, false] {
             let r = ride(seed, magnets)
@@ -17,7 +20,16 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
             let edges = turnEdges(of: r)
             for e in result.ourErrors {
                 guard let d = e.degrees else { continue }
-                if edges.contains(where: { e.time >= $0 && e.time < $0 + 1.5 }) { nearEdges.append(d) } else { elsewhere.append(d) }
+                let covered = abs(d) <= (e.accuracy ?? 0)
+                if edges.contains(where: { e.time >= $0 && e.time < $0 + 1.5 }) {
+                    nearEdges.append(d)
+                    coveredNear.append(covered)
+                    accuracyNear.append(e.accuracy ?? .nan)
+                } else {
+                    elsewhere.append(d)
+                    coveredElsewhere.append(covered)
+                    accuracyElsewhere.append(e.accuracy ?? .nan)
+                }
             }
         }
     }
@@ -30,6 +42,10 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
         + "(the magnets add \(formatFixed(mean(withMagnets) - mean(without), digits: 2))°)")
     print("  in the 1.5 s after a turn starts or ends (\(formatFixed(share, digits: 0)) % of samples): RMS "
         + "\(formatFixed(rms(nearEdges), digits: 2))°; elsewhere: \(formatFixed(rms(elsewhere), digits: 2))°")
+    func percent(_ v: [Bool]) -> String { formatFixed(Double(v.filter { $0 }.count) / Double(max(1, v.count)) * 100, digits: 0) + " %" }
+    print("  the reported accuracy (mean \(formatFixed(mean(accuracyNear), digits: 1))° there, "
+        + "\(formatFixed(mean(accuracyElsewhere), digits: 1))° elsewhere) covers the error in \(percent(coveredNear)) of those "
+        + "samples and \(percent(coveredElsewhere)) elsewhere (a 1-σ figure would cover about 68 %)")
 }
 
 /// Times (seconds) at which the ride's turn rate changes: a turn starts or ends there.
