@@ -31,6 +31,13 @@ extension SceneInput {
         guard let h = heading else { return ("No heading", true) }
         if flags.contains(.uncalibrated) { return ("Compass uncalibrated", true) }
         let north = h.reference == .trueNorth ? "True" : "Magnetic"
+        // What weakens a compass heading (a GPS course needs neither declination nor tilt): said on the HUD, not
+        // only in the accuracy, because the user can do something about each (check the date, add the sensor).
+        if h.source != .gpsCourse {
+            if flags.contains(.nearMagneticPole) { return ("Near magnetic pole", true) }
+            if flags.contains(.modelOutOfDate) { return ("Declination out of date", true) }
+            if flags.contains(.levelAssumed) { return ("\(north) · compass, no tilt", true) }
+        }
         switch h.source {
         case .compass: return ("\(north) · compass", h.reference == .magneticNorth)
         case .gpsCourse: return ("\(north) · GPS course", false)
