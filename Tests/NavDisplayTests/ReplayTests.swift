@@ -54,6 +54,21 @@ struct ReplayTests {
         #expect(pngs[0] == pngs[1])
     }
 
+    @Test func framesToFilesCanShowTheMap() throws {
+        // --map is not a screen option: with --out it draws the map into the PNG frames (it was once refused as
+        // "--out and --display both").
+        let out = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("frames").path
+        let map = NavDisplayBinary.repositoryRoot.appendingPathComponent("maps/helsinki.mbtiles").path
+        let run = try NavDisplayBinary.run([
+            "replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out, "--size", "320x240", "--map", map,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }
+        #expect(files.count >= 2)
+        let plain = try NavDisplayBinary.run(["replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out + "-grid", "--size", "320x240"])
+        #expect(Self.framesHash(run.stdout) != Self.framesHash(plain.stdout), "the map should change the frames")
+    }
+
     @Test func recordingFromAFileRoundTripsAndRotatesBySize() throws {
         let dir = try NavDisplayBinary.temporaryDirectory()
         let out = dir.appendingPathComponent("ride.navrec").path

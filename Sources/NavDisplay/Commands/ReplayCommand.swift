@@ -81,8 +81,12 @@ struct ReplayCommand: Command {
             case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
-                displayChosen = true
+                // Only a screen option means "to a screen": a map goes with --out as well.
+                if try display.parse(f, &args) {
+                    displayChosen = true
+                } else if try !map.parse(f, &args) {
+                    throw args.unknown(f)
+                }
             case .positional(let v): files.append(v)
             }
         }
