@@ -53,6 +53,9 @@ public struct HeadingEstimator: Sendable {
     /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
     var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
 
+    /// The slowest gyroscope the estimator uses: readings further apart are taken for a gyroscope that went away.
+    public static var gyroscopeMinimumHertz: Double { 1 / YawIntegrator.defaultMaximumGapSeconds }
+
     public init(configuration: HeadingConfiguration = HeadingConfiguration()) {
         self.configuration = configuration
         filter = AdaptiveHeadingFilter(tuning: configuration.filter)

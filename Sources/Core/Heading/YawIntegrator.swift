@@ -7,7 +7,8 @@ struct YawIntegrator: Sendable {
     var lastTime: Timestamp?
     var biasDegreesPerSecond = 0.0
     /// Readings further apart than this are not integrated across (the gyroscope was gone).
-    var maximumGapSeconds = 0.25
+    var maximumGapSeconds = YawIntegrator.defaultMaximumGapSeconds
+    static let defaultMaximumGapSeconds = 0.25
 
     /// Adds one reading (rad/s, body frame) given the body's "down" direction.
     mutating func add(_ rate: Vector3, down: Vector3, at t: Timestamp, atRest: Bool) {

@@ -17,9 +17,16 @@ struct LiveSensors {
     func poll(now: Timestamp) -> [SensorEvent] { all.flatMap { $0.poll(now: now) } }
 
     /// After `start`: one line when the gyroscope was looked for and none found (it is then not looked for
-    /// again), so the user hears of it once instead of as a "lost" sensor.
-    var gyroscopeNote: String? {
-        guard let gyroscope, let why = gyroscope.absence else { return nil }
-        return "no gyroscope (\(why)); the heading between GPS fixes rests on the compass alone"
+    /// again), so the user hears of it once instead of as a "lost" sensor; or when one was found but is polled
+    /// too seldom for the heading to use it.
+    func gyroscopeNote(pollingHertz: Double) -> String? {
+        guard let gyroscope else { return nil }
+        if let why = gyroscope.absence { return "no gyroscope (\(why)); the heading between GPS fixes rests on the compass alone" }
+        let needed = HeadingEstimator.gyroscopeMinimumHertz
+        if let device = gyroscope.activeDevice, gyroscope.captureFileDescriptor == nil, pollingHertz < needed {
+            return "the gyroscope \(device) is read \(formatFixed(pollingHertz, digits: 1)) times a second, too seldom for the "
+                + "heading to add up its turns (\(formatFixed(needed, digits: 0)) or more): raise the sampling rate"
+        }
+        return nil
     }
 }

@@ -128,7 +128,7 @@ struct RecordCommand: Command {
         let iio = sensors.sources(boardOrientation: orientation)
         let gpsd = gps.source()
         let startEvents = iio.start(now: start) + (gpsd?.connect(now: start) ?? [])
-        if let note = iio.gyroscopeNote { print("navdisplay record: " + note) }
+        if let note = iio.gyroscopeNote(pollingHertz: rate) { print("navdisplay record: " + note) }
         let header = liveRecordingHeader(
             sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
             pollingHertz: rate, boardOrientation: orientationText,

@@ -97,7 +97,7 @@ struct RunCommand: Command {
 
         let start = MonotonicClock.now()
         let startEvents = (gpsd?.connect(now: start) ?? []) + iio.start(now: start)
-        if let note = iio.gyroscopeNote { print("navdisplay run: " + note) }
+        if let note = iio.gyroscopeNote(pollingHertz: sampleRate) { print("navdisplay run: " + note) }
         // Recording sees exactly the events the display sees, written before they are applied.
         let recorder = try recordPath.map { path in
             try DurableRecordingWriter(
