@@ -64,7 +64,7 @@ extension HeadingEstimator {
         {
             var h = before.heading
             // With a gyroscope, whatever it saw turn since then is real (a magnet does not turn a gyroscope).
-            if let then = before.gyroYaw, let now = yaw.yaw(at: t) { h.direction = h.direction.rotated(by: now - then) }
+            if let then = before.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) { h.direction = h.direction.rotated(by: turn) }
             lastGood = (h, t, yaw.yaw(at: t))
             if frozen != nil { frozen?.direction = h.direction }
             history.removeAll()
@@ -129,11 +129,11 @@ extension HeadingEstimator {
                 var extrapolated = false, gyroscopeTurned = false
                 // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
                 let age = t.seconds(since: fix.time)
-                if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw, let now = yaw.yaw(at: t),
-                    abs(now - then) < 120
+                if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw,
+                    let turn = yaw.yaw(at: t)?.turn(since: then), abs(turn) < 120
                 {
                     // The gyroscope's turn since the fix: exact at the start and end of turns, where rates mislead.
-                    direction = course.rotated(by: now - then)
+                    direction = course.rotated(by: turn)
                     gyroscopeTurned = true
                 } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference, ref.fixTime == fix.time,
                     let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
@@ -160,9 +160,9 @@ extension HeadingEstimator {
                 heading = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
             } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
                 var h = good.heading
-                if let then = good.gyroYaw, let now = yaw.yaw(at: t) {
+                if let then = good.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) {
                     // The gyroscope follows the turns; only its drift widens the accuracy.
-                    h.direction = h.direction.rotated(by: now - then)
+                    h.direction = h.direction.rotated(by: turn)
                     h.accuracyDegrees += 0.5 * t.seconds(since: good.time)
                 } else {
                     // Nobody knows how far it turned since: widen the accuracy with the time held.

@@ -36,16 +36,16 @@ public struct HeadingEstimator: Sendable {
     var decimalYear: Double?
     var fieldPlace: (coordinate: GeoCoordinate, year: Double)?
     /// The compass (vehicle frame, true when possible) at the time of the fix whose course drives the heading.
-    var courseReference: (fixTime: Timestamp, compass: Angle?, gyroYaw: Double?)?
+    var courseReference: (fixTime: Timestamp, compass: Angle?, gyroYaw: YawReading?)?
     var frozen: Heading?
     var releaseSince: Timestamp?
-    var lastGood: (heading: Heading, time: Timestamp, gyroYaw: Double?)?
+    var lastGood: (heading: Heading, time: Timestamp, gyroYaw: YawReading?)?
     var yaw = YawIntegrator()
     /// The last two fixes with a speed, for the vehicle's own acceleration (removed from the accelerometer).
     var motion: (time: Timestamp, speed: Double, acceleration: Double)?
     /// Recent trusted compass headings (every 0.1 s, the last few seconds), to roll back to when a disturbance is
     /// noticed: a magnet's field grows for a while before the gate trips, and pulls the heading with it.
-    var history: [(time: Timestamp, heading: Heading, gyroYaw: Double?)] = []
+    var history: [(time: Timestamp, heading: Heading, gyroYaw: YawReading?)] = []
     var wasDisturbed = false
     /// The vehicle's turn rate from the last two fixes at walking speed or more (°/s), and the last such course.
     var turnRate: (fixTime: Timestamp, degreesPerSecond: Double)?

@@ -6,9 +6,11 @@ struct YawIntegrator: Sendable {
     var yawDegrees = 0.0
     var lastTime: Timestamp?
     var biasDegreesPerSecond = 0.0
-    /// Readings further apart than this are not integrated across (the gyroscope was gone).
+    /// Readings further apart than this are not integrated across (the gyroscope was gone, or read too seldom).
     var maximumGapSeconds = YawIntegrator.defaultMaximumGapSeconds
     static let defaultMaximumGapSeconds = 0.25
+    /// Counts the unbroken runs of readings: a gap starts a new one, because the turn across it is unknown.
+    var run = 0
 
     /// Adds one reading (rad/s, body frame) given the body's "down" direction.
     mutating func add(_ rate: Vector3, down: Vector3, at t: Timestamp, atRest: Bool) {
@@ -18,13 +20,27 @@ struct YawIntegrator: Sendable {
         if atRest { biasDegreesPerSecond += 0.01 * (degreesPerSecond - biasDegreesPerSecond) }
         if let last = lastTime, case let dt = t.seconds(since: last), dt > 0, dt <= maximumGapSeconds {
             yawDegrees += (degreesPerSecond - biasDegreesPerSecond) * dt
+        } else if lastTime.map({ t.seconds(since: $0) > maximumGapSeconds }) ?? true {
+            run += 1
         }
         lastTime = t
     }
 
     /// The running yaw when the gyroscope is live at `t`, else nil.
-    func yaw(at t: Timestamp) -> Double? {
+    func yaw(at t: Timestamp) -> YawReading? {
         guard let last = lastTime, abs(t.seconds(since: last)) <= maximumGapSeconds else { return nil }
-        return yawDegrees
+        return YawReading(run: run, degrees: yawDegrees)
+    }
+}
+
+/// The integrated yaw at one moment, tagged with the unbroken run of readings it belongs to.
+struct YawReading: Hashable, Sendable {
+    var run: Int
+    var degrees: Double
+
+    /// How far the gyroscope turned since `earlier` (degrees, clockwise), or nil when a gap lies between them:
+    /// the turn across a gap is unknown, not zero.
+    func turn(since earlier: YawReading) -> Double? {
+        run == earlier.run ? degrees - earlier.degrees : nil
     }
 }

@@ -15,9 +15,42 @@ import Testing
         for i in 1...100 {
             yaw.add(Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 60 + Double(i) * 0.02), atRest: false)
         }
-        #expect(abs(yaw.yaw(at: Timestamp(seconds: 62))! - start - 90) < 0.5)
+        #expect(abs(yaw.yaw(at: Timestamp(seconds: 62))!.turn(since: start)! - 90) < 0.5)
         // A gap means no live gyroscope.
         #expect(yaw.yaw(at: Timestamp(seconds: 63)) == nil)
+        // And once readings come again, no turn is measured across the gap: it is unknown, not zero.
+        yaw.add(Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 63.5), atRest: false)
+        yaw.add(Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 63.52), atRest: false)
+        let after = yaw.yaw(at: Timestamp(seconds: 63.52))!
+        #expect(after.turn(since: start) == nil)
+        #expect(after.turn(since: yaw.yaw(at: Timestamp(seconds: 63.5))!) != nil)
+    }
+
+    @Test func aGapInTheGyroscopesReadingsBetweenFixesIsNotTakenForNoTurn() {
+        // The gyroscope falls silent for 0.4 s in the middle of a turn, after the fix at 12.5 s. Until the next fix
+        // the heading must not take the gyroscope's yaw as the whole turn since that fix (about 9° short, at the
+        // course's ±1°): it must do what it does without a gyroscope, to the last digit.
+        var d = SimulatedRide.distortedDevice
+        d.gyroscopeHz = 50
+        let ride = SimulatedRide(
+            initialHeadingDegrees: 40,
+            segments: [.init(duration: 12, startSpeed: 6), .init(duration: 4, turnDegrees: 90, startSpeed: 6), .init(duration: 10, startSpeed: 6)],
+            device: d, seed: 41)
+        func headings(keepingGyroscope keep: (Double) -> Bool) -> [Heading?] {
+            var estimator = HeadingEstimator(configuration: RideRun.configuration(for: ride))
+            var out: [Heading?] = []
+            for e in ride.events() {
+                if case .gyroscope(let g) = e, !keep(g.time.seconds) { continue }
+                estimator.apply(e)
+                if case .magnetometer(let m) = e, (13.2..<13.5).contains(m.time.seconds) { out.append(estimator.estimate.heading) }
+            }
+            return out
+        }
+        let gapped = headings { !(12.8..<13.2).contains($0) }
+        let without = headings { _ in false }
+        #expect(gapped.count >= 10)
+        #expect(gapped == without)
+        #expect(without.allSatisfy { ($0?.accuracyDegrees ?? 0) > 3 }, "the guess through a turn is not ±1°")
     }
 
     static func ride(gyro: Bool) -> SimulatedRide {
