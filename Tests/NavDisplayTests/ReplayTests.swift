@@ -66,6 +66,7 @@ struct ReplayTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }
         #expect(files.count >= 2)
         let plain = try NavDisplayBinary.run(["replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out + "-grid", "--size", "320x240"])
+        #expect(plain.status == 0, "\(plain.stderr)")
         #expect(Self.framesHash(run.stdout) != Self.framesHash(plain.stdout), "the map should change the frames")
     }
 

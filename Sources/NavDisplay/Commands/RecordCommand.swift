@@ -73,7 +73,8 @@ struct RecordCommand: Command {
             case .flag("--board-orientation"):
                 orientationText = try args.value(for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
                 guard let m = AxisMatrix(axes: orientationText) else {
-                    throw UsageError("navdisplay record: --board-orientation expects three signed axes such as y,x,-z, got \"\(orientationText)\"")
+                    throw UsageError(
+                        "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\"")
                 }
                 orientation = m
             case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")

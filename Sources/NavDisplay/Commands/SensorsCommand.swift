@@ -51,7 +51,7 @@ struct SensorsCommand: Command {
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
             case .flag("--board-orientation"):
                 orientation = try args.value(
-                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z"
+                    for: "--board-orientation", expecting: "three signed axes that turn, not mirror, such as y,x,-z"
                 ) { AxisMatrix(axes: $0) }
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))

@@ -137,7 +137,8 @@ final class GpsdConnection {
     /// Swift). Commands are a few dozen bytes, far below the socket buffer, so a short write means trouble.
     func send(_ command: String) throws {
         let bytes = Array(command.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(data.pointee.gps_fd, $0.baseAddress, $0.count) }
+        // MSG_NOSIGNAL: gpsd closing the socket must be an error here, not a SIGPIPE that ends the process.
+        let written = bytes.withUnsafeBytes { Glibc.send(data.pointee.gps_fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard written == bytes.count else {
             let code = errno
             throw GpsdError(operation: "send to gpsd at \(endpoint)", reason: written < 0 ? Self.describe(code) : "short write")

@@ -21,7 +21,9 @@ struct GpsdDevice: Hashable, Sendable {
 /// connection (gpsd often takes a receiver for plain NMEA 0183 first, and only then for what it really is).
 ///
 /// The outcome is measured, not taken from gpsd's word: from `settleSeconds` after the request, the spacing of the
-/// fixes' own UTC times over `measureSeconds` gives the rate the receiver really reports at.
+/// fixes' own UTC times over `measureSeconds` gives the rate the receiver really reports at. One request is watched
+/// at a time, from all of gpsd's fixes: exact for the one receiver a display has; with several, a later request
+/// replaces the earlier one's measurement.
 struct GpsdFixRate: Sendable {
     let hertz: Double
     var settleSeconds = 1.0

@@ -50,7 +50,9 @@ public struct AxisMatrix: Hashable, Sendable, CustomStringConvertible {
 
     /// A board orientation written as which signed sensor axis becomes body x (forward), y (right) and z (down):
     /// "x,y,z" is the identity; "y,x,-z" suits a sensor whose x points right, y forward and z up.
-    /// Each axis must appear exactly once. Returns nil otherwise.
+    /// Each axis must appear exactly once, and together they must turn, not mirror: "y,x,z" or "-x,y,z" is no way
+    /// to mount a board (a mirror image makes the field and gravity disagree about left and right, and turns a
+    /// gyroscope's rates the wrong way). Returns nil otherwise.
     public init?(axes text: String) {
         let terms = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard terms.count == 3 else { return nil }
@@ -69,6 +71,7 @@ public struct AxisMatrix: Hashable, Sendable, CustomStringConvertible {
             rows.append(
                 Vector3(x: axis == "x" ? sign : 0, y: axis == "y" ? sign : 0, z: axis == "z" ? sign : 0))
         }
+        guard rows[0].dot(rows[1].cross(rows[2])) > 0 else { return nil }
         self.init(rows: rows)
     }
 

@@ -108,8 +108,8 @@ struct AxisMatrixTests {
         #expect(m.apply(Vector3(x: 1, y: 2, z: 3)) == c.body)
     }
 
-    @Test(arguments: ["x,x,z", "x,y", "x,y,z,x", "x,y,w", "--x,y,z", "", "1,0,0"])
-    func boardOrientationsThatAreNotAPermutationAreRejected(_ text: String) {
+    @Test(arguments: ["x,x,z", "x,y", "x,y,z,x", "x,y,w", "--x,y,z", "", "1,0,0", "y,x,z", "-x,y,z"])
+    func boardOrientationsThatAreNotARotationAreRejected(_ text: String) {
         #expect(AxisMatrix(axes: text) == nil)
     }
 
