@@ -11,9 +11,10 @@ import Core
 /// the source then rescans with backoff and reports "available" again when the device is back, without a restart.
 /// The capture descriptor changes across a loss: re-register it when it differs from the one watched.
 ///
-/// An optional source (the gyroscope: most boards have none) that finds no device at start sends no status event
-/// and stops looking; `absence` says why, for the caller to print once. One that was found and then fails is
-/// lost and retried like any other.
+/// An optional source (the gyroscope: most boards have none) that finds no device at start sends no status event;
+/// `absence` says why, for the caller to print once. It keeps looking quietly, less and less often down to once a
+/// minute (a kiosk may start before the driver has bound), and says "available" when the device turns up. One
+/// that was found and then fails is lost and retried like any other.
 public final class IioSensorSource {
     public let kind: IioSensorKind
     /// Whether running without this sensor is normal (and it was not asked for by name).
@@ -37,8 +38,10 @@ public final class IioSensorSource {
     public private(set) var nextRetry: Timestamp?
     /// Whether the last status event said "available" (nil before `start`).
     public private(set) var isAvailable: Bool?
-    /// Why an optional source found nothing at start (then it sends no events at all), else nil.
+    /// Why an optional source found nothing at start (then it sends no events until the device turns up), else nil.
     public private(set) var absence: String?
+    /// The rescans of an optional source that was never there: seldom, since most boards will never have one.
+    private var absentBackoff = RetryBackoff(initialSeconds: 2, maximumSeconds: 60)
 
     public convenience init(
         kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: AxisMatrix = .identity,
@@ -78,7 +81,7 @@ public final class IioSensorSource {
 
     /// Finds and sets up the device now; reports whether it is there.
     public func start(now: Timestamp) -> [SensorEvent] {
-        guard channels == nil, absence == nil else { return [] }
+        guard channels == nil else { return [] }
         do {
             let backend = try openBackend()
             let channels = try IioSensorChannels(
@@ -100,6 +103,7 @@ public final class IioSensorSource {
             }
             self.backend = backend
             self.channels = channels
+            absence = nil
             backoff.reset()
             nextRetry = nil
             let detail = ([how] + notes).joined(separator: "; ")
@@ -107,8 +111,8 @@ public final class IioSensorSource {
         } catch {
             backend = nil
             if isOptional && isAvailable == nil {
-                absence = "\(error)"
-                nextRetry = nil
+                absence = absence ?? "\(error)"
+                nextRetry = absentBackoff.nextAttempt(after: now)
                 return []
             }
             nextRetry = backoff.nextAttempt(after: now)
