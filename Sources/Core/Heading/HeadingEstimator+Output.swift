@@ -127,7 +127,8 @@ extension HeadingEstimator {
                 var direction = course
                 var accuracy = courseAccuracy(fix)
                 var extrapolated = false, gyroscopeTurned = false
-                // Between fixes the compass's turn since the fix advances the course (if it was trusted then too).
+                // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one, by
+                // the compass's when so configured, else at the rate the last two fixes showed.
                 let age = t.seconds(since: fix.time)
                 if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw,
                     let turn = yaw.yaw(at: t)?.turn(since: then), abs(turn) < 120
@@ -140,7 +141,6 @@ extension HeadingEstimator {
                 {
                     direction = course.rotated(by: then.signedDifference(to: now))
                 } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
-                    // No compass: keep turning at the rate the last two fixes showed.
                     direction = course.rotated(by: rate.degreesPerSecond * age)
                     extrapolated = true
                 }
@@ -148,8 +148,9 @@ extension HeadingEstimator {
                 // end (or another begin) any moment before the next fix, on average halfway, so the carried part is
                 // uncertain by about half of itself. And a trusted compass sees a turn start or end at once (bent as
                 // it is by the turn's own sideways acceleration): where it and the course disagree, the truth lies
-                // about between them (a gyroscope's turn needs neither: it is better than the bent compass). Without these, the HUD claimed ±1° at turn starts and ends where the error was
-                // 6.5° RMS (the heading benchmark's breakdown: 16 % covered, 71 % with them).
+                // about between them. A gyroscope's turn needs neither: it is better than the bent compass. Without
+                // these, the HUD claimed ±1° at turn starts and ends where the error was 6.5° RMS (the heading
+                // benchmark's breakdown: the accuracy covered the error 16 % of the time there, 71 % with them).
                 if extrapolated, let rate = courseRate {
                     let carried = 0.5 * rate.degreesPerSecond * age
                     accuracy = (accuracy * accuracy + carried * carried).squareRoot()
