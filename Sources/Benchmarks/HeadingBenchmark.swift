@@ -257,7 +257,7 @@ struct HeadingBenchmarkScenario {
         var m = Metrics()
         guard !errors.isEmpty else { return m }
         m.availability = Double(errors.count) / Double(output.count)
-        m.rms = (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        m.rms = rms(errors)
         let sorted = errors.map(abs).sorted()
         m.p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
         var squares = 0.0, count = 0

@@ -15,8 +15,11 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
             let r = ride(seed, magnets)
             let result = HeadingBenchmarkScenario(name: "", ride: r, calibration: calibration, movingOnly: true).run()
             let errors = result.ourErrors.compactMap(\.degrees)
-            (magnets ? { withMagnets.append(rms(errors)) } : { without.append(rms(errors)) })()
-            guard magnets else { continue }
+            guard magnets else {
+                without.append(rms(errors))
+                continue
+            }
+            withMagnets.append(rms(errors))
             let edges = turnEdges(of: r)
             for e in result.ourErrors {
                 guard let d = e.degrees else { continue }
@@ -62,4 +65,5 @@ func turnEdges(of ride: SimulatedRide) -> [Double] {
     return edges
 }
 
+/// Root mean square, NaN for no values.
 func rms(_ v: [Double]) -> Double { v.isEmpty ? .nan : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }

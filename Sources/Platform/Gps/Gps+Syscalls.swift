@@ -115,7 +115,6 @@ final class GpsdConnection {
                     return Self.device(base.pointee)
                 }
             }
-            r.devices = r.deviceReports.map(\.path)
         }
         if r.set.contains(.device) { r.deviceReports = [Self.device(d.dev)] }
         if r.set.contains(.version) {

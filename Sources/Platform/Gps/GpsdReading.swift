@@ -49,10 +49,10 @@ struct GpsdReading: Hashable, Sendable {
     var epd: Double = .nan
     var satellitesUsed: Int32 = 0
     var satellitesVisible: Int32 = 0
-    /// Device paths from a DEVICES message.
-    var devices: [String] = []
-    /// The receivers a DEVICES message lists, or the one a DEVICE message describes, with driver and rate.
+    /// The receivers a DEVICES message lists, or the one a DEVICE message describes, with their drivers.
     var deviceReports: [GpsdDevice] = []
+    /// Their device paths.
+    var devices: [String] { deviceReports.map(\.path) }
     /// gpsd's release string from a VERSION message.
     var release: String = ""
     /// gpsd's text from an ERROR message.
