@@ -86,9 +86,16 @@ func runHeadingBenchmark() {
         name: "the same, level calibration",
         ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
         calibration: levelCalibration))
-    // 4. The same ride with cars (magnets) passing: a disturbed compass while moving.
+    // The same ride on a bicycle, leaning into its turns: the sideways force a car feels stays along the bike.
+    var bike = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21)
+    bike.leansIntoTurns = true
+    scenarios.append(.init(name: "the same, leaning bike", ride: bike, calibration: calibration))
+    // 4. The same ride with cars (magnets) passing: a disturbed compass while moving. The receiver's fix phase
+    // comes from the seed: where a turn starts between two fixes decides how late a 1 Hz course sees it.
     func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
         var r = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
+        var phase = SeededRandom(seed: seed &+ 1_000)
+        r.device.gpsPhaseSeconds = 0.05 + 0.9 * phase.uniform()
         r.magnets = withMagnets ? [10, 18, 36, 60, 78, 90].map {
             SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
         } : []
@@ -169,6 +176,8 @@ struct HeadingBenchmarkScenario {
     var stepDegrees: Double = 0
     /// Score only while the vehicle moves faster than 2 m/s.
     var movingOnly = false
+    /// The estimator's settings for the sideways-acceleration turn (to measure what it brings).
+    var lateralTurn = LateralTurnSensor.Settings()
 
     struct Metrics {
         var rms = 0.0, p95 = 0.0, jitter = 0.0, availability = 0.0
@@ -188,6 +197,7 @@ struct HeadingBenchmarkScenario {
         let declination = MagneticModel.wmm2025.field(at: ride.start, decimalYear: DecimalYear.from(utcSeconds: ride.startUTCSeconds))
             .declinationDegrees
         var config = HeadingConfiguration(calibration: calibration)
+        config.lateralTurn = lateralTurn
         config.fallbackCoordinate = ride.start
         config.fallbackDecimalYear = DecimalYear.from(utcSeconds: ride.startUTCSeconds)
         if let mode = ProcessInfo.processInfo.environment["HEADING_COURSE_INTERPOLATION"].flatMap(CourseInterpolation.init) {

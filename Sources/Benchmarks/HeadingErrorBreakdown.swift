@@ -2,15 +2,20 @@ import Core
 import Foundation
 
 /// Where the error of "ride, magnets passing" (1 Hz GPS, no gyroscope) comes from, over several seeds: the same
-/// rides with and without the magnets (how much the disturbed compass costs), and the error split into the
-/// 1.5 s after a turn starts or ends (where a 1 Hz course is late or overshoots) and everything else.
+/// rides with and without the magnets (how much the disturbed compass costs) and without the sideways-acceleration
+/// turn (what it brings), and the error split into the 1.5 s after a turn starts or ends (where a 1 Hz course is
+/// late or overshoots) and everything else.
 func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibration, ride: (UInt64, Bool) -> SimulatedRide) {
-    var withMagnets: [Double] = [], without: [Double] = []
+    var withMagnets: [Double] = [], without: [Double] = [], courseRateOnly: [Double] = []
     var nearEdges: [Double] = [], elsewhere: [Double] = []
     // Whether the accuracy we reported covered the error, near turn edges and elsewhere.
     var coveredNear: [Bool] = [], coveredElsewhere: [Bool] = []
     var accuracyNear: [Double] = [], accuracyElsewhere: [Double] = []
     for seed in seeds {
+        var off = LateralTurnSensor.Settings()
+        off.enabled = false
+        let plain = HeadingBenchmarkScenario(name: "", ride: ride(seed, true), calibration: calibration, movingOnly: true, lateralTurn: off)
+        courseRateOnly.append(rms(plain.run().ourErrors.compactMap(\.degrees)))
         for magnets in [true, false] {
             let r = ride(seed, magnets)
             let result = HeadingBenchmarkScenario(name: "", ride: r, calibration: calibration, movingOnly: true).run()
@@ -43,6 +48,9 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
         + "\(formatFixed(withMagnets.max() ?? .nan, digits: 2))°")
     print("  the same rides without magnets: RMS mean \(formatFixed(mean(without), digits: 2))° "
         + "(the magnets add \(formatFixed(mean(withMagnets) - mean(without), digits: 2))°)")
+    print("  without the sideways-acceleration turn (the course's rate only): RMS mean "
+        + "\(formatFixed(mean(courseRateOnly), digits: 2))°, range \(formatFixed(courseRateOnly.min() ?? .nan, digits: 2))–"
+        + "\(formatFixed(courseRateOnly.max() ?? .nan, digits: 2))°")
     print("  in the 1.5 s after a turn starts or ends (\(formatFixed(share, digits: 0)) % of samples): RMS "
         + "\(formatFixed(rms(nearEdges), digits: 2))°; elsewhere: \(formatFixed(rms(elsewhere), digits: 2))°")
     func percent(_ v: [Bool]) -> String { formatFixed(Double(v.filter { $0 }.count) / Double(max(1, v.count)) * 100, digits: 0) + " %" }

@@ -21,6 +21,9 @@ public struct HeadingConfiguration: Sendable {
     /// accelerometer's "down" is off by the vehicle's own acceleration, which the compass turns into heading
     /// errors several times larger at high dip.
     public var courseBetweenFixes = CourseInterpolation.courseRate
+    /// Between fixes, the turn the vehicle's sideways acceleration shows is added to the course's rate (a car's;
+    /// a leaning vehicle's is learned to be useless and ignored).
+    public var lateralTurn = LateralTurnSensor.Settings()
     public var mountingOffset = MountingOffsetLearner.Settings()
     /// A mounting offset learned on an earlier ride, in degrees, used until this ride teaches its own.
     public var initialMountingOffsetDegrees: Double?

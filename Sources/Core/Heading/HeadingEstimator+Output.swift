@@ -38,7 +38,10 @@ extension HeadingEstimator {
         if configuration.calibration == nil && externalAccuracy == nil { flags.insert(.uncalibrated) }
         if levelAssumed && externalAccuracy == nil { flags.insert(.levelAssumed) }
         if let last = gate.lastDisturbance, t.seconds(since: last) < gate.holdSeconds { flags.insert(.disturbed) }
-        if compassLost(at: t) { flags.insert(.compassLost) }
+        // Methods of self are called before `&&` and `||`, not inside them: their right-hand side is a closure, and
+        // a closure over a mutating method's self copies the whole estimator (2 KB) on every event.
+        let lost = compassLost(at: t)
+        if lost { flags.insert(.compassLost) }
         if reference == .magneticNorth { flags.insert(.magneticOnly) }
         if decimalYear == nil { flags.insert(.dateAssumed) }
         for w in estimate.field?.warnings ?? [] {
@@ -48,7 +51,7 @@ extension HeadingEstimator {
             }
         }
         let compass = compassVehicle(at: t)
-        estimate.compassMagnetic = compassTrusted && !compassLost(at: t) ? filter.angle : nil
+        estimate.compassMagnetic = compassTrusted && !lost ? filter.angle : nil
         estimate.mountingOffsetDegrees = learner.offsetDegrees
         let drivingFix = fusion.drivingFix(at: t)
         estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
@@ -77,7 +80,8 @@ extension HeadingEstimator {
         if let c = compass, c.accuracy < (startValue?.accuracyDegrees ?? .infinity) {
             startValue = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
         }
-        if standstill.isStandingStill || isPullingAway(at: t), let held = frozen ?? startValue {
+        let pullingAway = isPullingAway(at: t)
+        if standstill.isStandingStill || pullingAway, let held = frozen ?? startValue {
             var f = held
             f.source = .frozen
             if !standstill.isStandingStill, let course = lastCourse, t.seconds(since: course.time) < 2,
@@ -141,7 +145,8 @@ extension HeadingEstimator {
                 {
                     direction = course.rotated(by: then.signedDifference(to: now))
                 } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
-                    direction = course.rotated(by: rate.degreesPerSecond * age)
+                    // Plus the turn the sideways acceleration shows beyond that rate (zero when it cannot tell).
+                    direction = course.rotated(by: rate.degreesPerSecond * age + lateral.extraTurnDegrees)
                     extrapolated = true
                 }
                 // A course carried on at the last fixes' rate is only as good as the guess that the turn goes on: it may

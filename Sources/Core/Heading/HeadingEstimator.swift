@@ -52,6 +52,8 @@ public struct HeadingEstimator: Sendable {
     var lastCourse: (time: Timestamp, degrees: Double)?
     /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
     var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
+    /// The turn since the last fix that the sideways acceleration shows beyond the course rate.
+    var lateral: LateralTurnSensor
 
     /// The slowest gyroscope the estimator uses: readings further apart are taken for a gyroscope that went away.
     public static var gyroscopeMinimumHertz: Double { 1 / YawIntegrator.defaultMaximumGapSeconds }
@@ -64,6 +66,7 @@ public struct HeadingEstimator: Sendable {
         learner = MountingOffsetLearner(
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
+        lateral = LateralTurnSensor(settings: configuration.lateralTurn)
         decimalYear = configuration.fallbackDecimalYear.flatMap { $0.isFinite && abs($0) < 10_000 ? $0 : nil }
         if let here = configuration.fallbackCoordinate, here.isValid { refreshField(at: here, altitudeMetres: nil) }
     }
@@ -112,6 +115,10 @@ public struct HeadingEstimator: Sendable {
     mutating func processAccelerometer(_ s: AccelerometerSample) {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
+        // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
+        // course rate is the turn the fixes have not seen yet. The vehicle's right is `offset` clockwise of body y.
+        let o = (learner.offsetDegrees ?? 0) * .pi / 180
+        lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
         f = f - vehicleAcceleration(at: s.time)
         if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
             let dt = max(0, s.time.seconds(since: t))
@@ -187,7 +194,8 @@ public struct HeadingEstimator: Sendable {
         // Uncalibrated, the raw field's direction is bent by hard iron: its dip says nothing about magnets. Nor
         // does it after a level calibration that could not place the vertical hard iron (no WMM at the time).
         let dipMeaningful = configuration.calibration?.dipIsMeaningful ?? false
-        let expectedDip = gravityTrusted && isSettled(at: s.time) && dipMeaningful ? estimate.field?.inclinationDegrees : nil
+        let settled = isSettled(at: s.time)  // outside `&&`, whose closure would copy self
+        let expectedDip = gravityTrusted && settled && dipMeaningful ? estimate.field?.inclinationDegrees : nil
         if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
             compassTrusted = false
             return
@@ -216,6 +224,7 @@ public struct HeadingEstimator: Sendable {
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
+        var measuredRate: Double?
         if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
             if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
@@ -224,6 +233,7 @@ public struct HeadingEstimator: Sendable {
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
             if let c1 = fix.courseDegrees, v >= 1, let prev = lastCourse, case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3 {
                 let rate = Angle(prev.degrees).signedDifference(to: Angle(c1)) / dt
+                measuredRate = rate
                 turnRate = (fix.time, max(-60, min(60, MotionMath.shrink(rate, by: 3))))
             } else {
                 turnRate = nil
@@ -257,6 +267,8 @@ public struct HeadingEstimator: Sendable {
                 courseRate = nil
             }
         }
+        let carried = courseRate.flatMap { $0.fixTime == fix.time ? $0.degreesPerSecond : nil }
+        lateral.fix(measuredRate: measuredRate, carriedRate: carried, speed: motion?.speed, at: fix.time)
     }
 
     /// The fix with every non-finite or impossible value dropped (the GPSFix contract says optionals are never

@@ -25,6 +25,9 @@ public struct SimulatedRide: Sendable {
         public var gyroscopeBias = Vector3(x: 0.002, y: -0.001, z: 0.003)
         /// 0 means no GPS.
         public var gpsHz = 1.0
+        /// When the first fix comes, seconds: where turns start and end between two fixes depends on it, and a
+        /// receiver's phase is anything.
+        public var gpsPhaseSeconds = 0.5
         /// 1-σ error of GPS speed (m/s) along and across the track; course noise follows as atan(σ / speed).
         public var gpsVelocityNoise = 0.08
         public var gpsPositionNoiseMetres = 1.5
@@ -92,6 +95,9 @@ public struct SimulatedRide: Sendable {
     public var segments: [Segment]
     public var device: Device
     public var magnets: [Magnet]
+    /// A bicycle or motorbike: it leans into each turn (by atan(v·ω / g)) so that the force it feels stays along
+    /// its own vertical. A car (false) stays upright and feels the turn as a sideways force.
+    public var leansIntoTurns = false
     public var seed: UInt64
 
     public init(
@@ -119,11 +125,14 @@ public struct SimulatedRide: Sendable {
             if t < t0 + s.duration || isLast {
                 let u = min(max((t - t0) / s.duration, 0), 1)
                 let phase = 2 * .pi * (t - t0) / s.swingPeriod
+                let speed = s.startSpeed + (s.endSpeed - s.startSpeed) * u
+                let rate = s.duration > 0 ? s.turnDegrees / s.duration * .pi / 180 : 0
+                let lean = leansIntoTurns ? atan(speed * rate / 9.80665) * 180 / .pi : 0
                 return Pose(
                     heading: Angle(heading + s.stepDegrees + s.turnDegrees * u),
-                    speed: s.startSpeed + (s.endSpeed - s.startSpeed) * u,
+                    speed: speed,
                     pitchDegrees: s.pitchDegrees + s.pitchSwingDegrees * sin(phase),
-                    rollDegrees: s.rollDegrees + s.rollSwingDegrees * sin(phase * 0.77 + 1))
+                    rollDegrees: s.rollDegrees + s.rollSwingDegrees * sin(phase * 0.77 + 1) + lean)
             }
             heading += s.stepDegrees + s.turnDegrees
             t0 += s.duration
@@ -179,7 +188,7 @@ public struct SimulatedRide: Sendable {
         }
         schedule(device.accelerometerHz, 1, offset: 0.001)
         schedule(device.magnetometerHz, 0, offset: 0.002)
-        schedule(device.gpsHz, 2, offset: 0.5)
+        schedule(device.gpsHz, 2, offset: device.gpsPhaseSeconds)
         schedule(device.gyroscopeHz, 3, offset: 0.003)
         times.sort { $0.0 < $1.0 }
         var position = start
