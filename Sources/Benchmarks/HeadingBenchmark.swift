@@ -190,6 +190,8 @@ struct HeadingBenchmarkScenario {
         /// Our error at each scored sample (time in seconds, error and the accuracy we reported, in degrees; nil
         /// without a heading).
         var ourErrors: [(time: Double, degrees: Double?, accuracy: Double?)]
+        /// The sideways-force gain our estimator had learned by the end (nil: not learned).
+        var sidewaysForceGain: Double?
     }
 
     func run() -> Result {
@@ -246,7 +248,8 @@ struct HeadingBenchmarkScenario {
             ourSeconds: seconds(ourTime), emaSeconds: seconds(emaTime), eventCount: events.count,
             ourErrors: zip(zip(times, truth), zip(ours, accuracy)).map { tt, oa in
                 (tt.0, oa.0.map { Angle(tt.1).signedDifference(to: Angle($0)) }, oa.1)
-            })
+            },
+            sidewaysForceGain: estimator.estimate.sidewaysForceGain)
     }
 
     func score(_ output: [Double?], _ times: [Double], _ truth: [Double]) -> Metrics {

@@ -6,7 +6,8 @@ import Foundation
 /// turn (what it brings), and the error split into the 1.5 s after a turn starts or ends (where a 1 Hz course is
 /// late or overshoots) and everything else.
 func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibration, ride: (UInt64, Bool) -> SimulatedRide) {
-    var withMagnets: [Double] = [], without: [Double] = [], courseRateOnly: [Double] = []
+    var withMagnets: [Double] = [], without: [Double] = [], courseRateOnly: [Double] = [], gains: [Double] = []
+    var courseRateOnlyNearEdges: [Double] = [], fiveHertz: [Double] = []
     var nearEdges: [Double] = [], elsewhere: [Double] = []
     // Whether the accuracy we reported covered the error, near turn edges and elsewhere.
     var coveredNear: [Bool] = [], coveredElsewhere: [Bool] = []
@@ -14,8 +15,17 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
     for seed in seeds {
         var off = LateralTurnSensor.Settings()
         off.enabled = false
-        let plain = HeadingBenchmarkScenario(name: "", ride: ride(seed, true), calibration: calibration, movingOnly: true, lateralTurn: off)
-        courseRateOnly.append(rms(plain.run().ourErrors.compactMap(\.degrees)))
+        let plainRide = ride(seed, true)
+        let plain = HeadingBenchmarkScenario(name: "", ride: plainRide, calibration: calibration, movingOnly: true, lateralTurn: off).run()
+        courseRateOnly.append(rms(plain.ourErrors.compactMap(\.degrees)))
+        var faster = plainRide
+        faster.device.gpsHz = 5
+        fiveHertz.append(rms(HeadingBenchmarkScenario(name: "", ride: faster, calibration: calibration, movingOnly: true).run()
+            .ourErrors.compactMap(\.degrees)))
+        let plainEdges = turnEdges(of: plainRide)
+        courseRateOnlyNearEdges += plain.ourErrors.compactMap { e in
+            plainEdges.contains(where: { e.time >= $0 && e.time < $0 + 1.5 }) ? e.degrees : nil
+        }
         for magnets in [true, false] {
             let r = ride(seed, magnets)
             let result = HeadingBenchmarkScenario(name: "", ride: r, calibration: calibration, movingOnly: true).run()
@@ -25,6 +35,7 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
                 continue
             }
             withMagnets.append(rms(errors))
+            if let g = result.sidewaysForceGain { gains.append(g) }
             let edges = turnEdges(of: r)
             for e in result.ourErrors {
                 guard let d = e.degrees else { continue }
@@ -50,7 +61,12 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
         + "(the magnets add \(formatFixed(mean(withMagnets) - mean(without), digits: 2))°)")
     print("  without the sideways-acceleration turn (the course's rate only): RMS mean "
         + "\(formatFixed(mean(courseRateOnly), digits: 2))°, range \(formatFixed(courseRateOnly.min() ?? .nan, digits: 2))–"
-        + "\(formatFixed(courseRateOnly.max() ?? .nan, digits: 2))°")
+        + "\(formatFixed(courseRateOnly.max() ?? .nan, digits: 2))°, \(formatFixed(rms(courseRateOnlyNearEdges), digits: 2))° "
+        + "in the 1.5 s after turn starts and ends")
+    print("  the same rides at 5 Hz GPS: RMS mean \(formatFixed(mean(fiveHertz), digits: 2))°, range "
+        + "\(formatFixed(fiveHertz.min() ?? .nan, digits: 2))–\(formatFixed(fiveHertz.max() ?? .nan, digits: 2))°")
+    print("  sideways-force gain learned: \(gains.count) of \(seeds.count) rides, "
+        + "\(formatFixed(gains.min() ?? .nan, digits: 2))–\(formatFixed(gains.max() ?? .nan, digits: 2)) (a car: 1)")
     print("  in the 1.5 s after a turn starts or ends (\(formatFixed(share, digits: 0)) % of samples): RMS "
         + "\(formatFixed(rms(nearEdges), digits: 2))°; elsewhere: \(formatFixed(rms(elsewhere), digits: 2))°")
     func percent(_ v: [Bool]) -> String { formatFixed(Double(v.filter { $0 }.count) / Double(max(1, v.count)) * 100, digits: 0) + " %" }

@@ -85,6 +85,8 @@ public struct HeadingEstimate: Hashable, Sendable {
     public var course: Angle?
     /// The mounting offset applied to the compass, degrees.
     public var mountingOffsetDegrees: Double?
+    /// How much sideways force a turn makes on this vehicle, once learned: about 1 for a car, 0 for a bike.
+    public var sidewaysForceGain: Double?
     /// Standstill: the position to hold while it lasts.
     public var standstillAnchor: GeoCoordinate?
     /// When the estimate last changed.

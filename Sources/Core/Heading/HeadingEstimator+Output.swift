@@ -53,6 +53,7 @@ extension HeadingEstimator {
         let compass = compassVehicle(at: t)
         estimate.compassMagnetic = compassTrusted && !lost ? filter.angle : nil
         estimate.mountingOffsetDegrees = learner.offsetDegrees
+        estimate.sidewaysForceGain = lateral.gain
         let drivingFix = fusion.drivingFix(at: t)
         estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
 
@@ -144,9 +145,14 @@ extension HeadingEstimator {
                     let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
                 {
                     direction = course.rotated(by: then.signedDifference(to: now))
-                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time, age < 1.5 {
-                    // Plus the turn the sideways acceleration shows beyond that rate (zero when it cannot tell).
-                    direction = course.rotated(by: rate.degreesPerSecond * age + lateral.extraTurnDegrees)
+                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time,
+                    fusion.isFast || age < Self.courseRateCarrySeconds
+                {
+                    // For at most `courseRateCarrySeconds`, plus the turn the sideways acceleration shows beyond that
+                    // rate (zero when it cannot tell). A fix missed at speed leaves the heading where it got to; while
+                    // slowing to a stop (the course only locked in), the last course itself is the better guess.
+                    let carriedFor = min(age, Self.courseRateCarrySeconds)
+                    direction = course.rotated(by: rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
                     extrapolated = true
                 }
                 // A course carried on at the last fixes' rate is only as good as the guess that the turn goes on: it may
@@ -158,7 +164,11 @@ extension HeadingEstimator {
                 // benchmark's breakdown: the accuracy covered the error 16 % of the time there; 86 % now, with them
                 // and the sideways acceleration's turn).
                 if extrapolated, let rate = courseRate {
-                    let carried = 0.5 * rate.degreesPerSecond * age
+                    // Half the turn carried, measured or guessed, and all of what the rate would have added since a
+                    // missed fix.
+                    let carriedFor = min(age, Self.courseRateCarrySeconds)
+                    let carried = 0.5 * abs(rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
+                        + abs(rate.degreesPerSecond) * (age - carriedFor)
                     accuracy = (accuracy * accuracy + carried * carried).squareRoot()
                 }
                 if !gyroscopeTurned, let c = compass { accuracy = max(accuracy, abs(direction.signedDifference(to: c.angle)) / 2) }

@@ -52,8 +52,13 @@ public struct HeadingEstimator: Sendable {
     var lastCourse: (time: Timestamp, degrees: Double)?
     /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
     var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
-    /// The turn since the last fix that the sideways acceleration shows beyond the course rate.
+    /// The turn since the driving fix that the sideways acceleration shows beyond the course rate, and the
+    /// mounting offset its force is read with (degrees).
     var lateral: LateralTurnSensor
+    var lateralOffsetDegrees = 0.0
+    /// The course is carried on at the last fixes' rate for at most this long after a fix (seconds); a fix missed
+    /// beyond that leaves the heading where it got to rather than guessing on.
+    static let courseRateCarrySeconds = 1.5
 
     /// The slowest gyroscope the estimator uses: readings further apart are taken for a gyroscope that went away.
     public static var gyroscopeMinimumHertz: Double { 1 / YawIntegrator.defaultMaximumGapSeconds }
@@ -116,8 +121,15 @@ public struct HeadingEstimator: Sendable {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
         // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
-        // course rate is the turn the fixes have not seen yet. The vehicle's right is `offset` clockwise of body y.
-        let o = (learner.offsetDegrees ?? 0) * .pi / 180
+        // course rate is the turn the fixes have not seen yet. The vehicle's right is `offset` clockwise of body y
+        // (0 until learned). When the learned offset moves the axis by more than 10°, the force was read along the
+        // wrong axis, and what it taught is forgotten.
+        let offset = learner.offsetDegrees ?? 0
+        if abs(Angle(offset).signedDifference(to: Angle(lateralOffsetDegrees))) > 10 {
+            lateral.restart()
+            lateralOffsetDegrees = offset
+        }
+        let o = lateralOffsetDegrees * .pi / 180
         lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
         f = f - vehicleAcceleration(at: s.time)
         if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
@@ -224,7 +236,6 @@ public struct HeadingEstimator: Sendable {
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
-        var measuredRate: Double?
         if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
             if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
@@ -233,7 +244,6 @@ public struct HeadingEstimator: Sendable {
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
             if let c1 = fix.courseDegrees, v >= 1, let prev = lastCourse, case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3 {
                 let rate = Angle(prev.degrees).signedDifference(to: Angle(c1)) / dt
-                measuredRate = rate
                 turnRate = (fix.time, max(-60, min(60, MotionMath.shrink(rate, by: 3))))
             } else {
                 turnRate = nil
@@ -267,8 +277,13 @@ public struct HeadingEstimator: Sendable {
                 courseRate = nil
             }
         }
-        let carried = courseRate.flatMap { $0.fixTime == fix.time ? $0.degreesPerSecond : nil }
-        lateral.fix(measuredRate: measuredRate, carriedRate: carried, speed: motion?.speed, at: fix.time)
+        let moving = fix.mode >= .twoD
+        lateral.fix(courseDegrees: moving ? fix.courseDegrees : nil, speed: moving ? fix.speedMetresPerSecond : nil, at: fix.time)
+        if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
+            lateral.carry(
+                rate: courseRate.flatMap { $0.fixTime == fix.time ? $0.degreesPerSecond : nil }, speed: fix.speedMetresPerSecond,
+                until: fix.time.adding(seconds: Self.courseRateCarrySeconds))
+        }
     }
 
     /// The fix with every non-finite or impossible value dropped (the GPSFix contract says optionals are never

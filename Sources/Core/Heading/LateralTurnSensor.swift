@@ -3,18 +3,22 @@ import Foundation
 /// The turn a vehicle's sideways acceleration shows between two GPS fixes.
 ///
 /// A 1 Hz course's rate is up to a second old, so a turn that starts or ends between two fixes is seen late (the
-/// error at turn starts and ends was 8° RMS in the heading benchmark). A car turning at ω with speed v accelerates
-/// sideways by v·ω, and the accelerometer feels that at once: this compares the sideways specific force with what
-/// the fixes' rate predicts, and turns the difference into the turn the fixes have not seen yet.
+/// error in the 1.5 s after turn starts and ends was 8° RMS in the heading benchmark). A car turning at ω with speed
+/// v accelerates sideways by v·ω, and the accelerometer feels that at once: this compares the sideways specific force
+/// with what the carried course rate predicts, and turns the difference into the turn the fixes have not seen yet.
 ///
-/// Two things decide how much of it is believed:
-/// - **The gain**, how much sideways force a turn really produces on this vehicle and mount, learned from the fix
-///   intervals themselves: each gives the mean sideways force and the mean course rate over the same second. A car
-///   gives about 1. A bicycle or motorbike leans into its turns so that the force stays along its own vertical and
-///   gives about 0; then this stays silent and the course is carried on at the fixes' rate as before.
+/// Three things decide how much of it is believed:
+/// - **The gain**, how much sideways force a turn really produces on this vehicle and mount, learned from spans of
+///   fixes (each gives the mean sideways force and the course's rate over the same stretch). A car gives about 1. A
+///   bicycle or motorbike leans into its turns so that the force stays along its own vertical and gives about 0;
+///   then this stays silent and the course is carried on at the fixes' rate alone.
 /// - **The noise**: road vibration rolls the unit by a few degrees, and a tilt looks the same as a sideways force.
 ///   Deviations within the spread measured while riding straight are ignored.
+/// - **Agreement**: reversing, v·ω changes sign while GPS speed stays positive. A turning span whose force goes
+///   against its course's turn switches the sensor off until a turn agrees again, and does not teach the gain.
+///   (A compass pointing away from the course would say so sooner, but a passing magnet can turn it that far.)
 public struct LateralTurnSensor: Sendable {
+    /// How the sideways force is read and when it is believed.
     public struct Settings: Hashable, Sendable {
         /// Off: the course is carried on between fixes at the fixes' rate only.
         public var enabled = true
@@ -26,12 +30,18 @@ public struct LateralTurnSensor: Sendable {
         public var straightAveragingSeconds = 10.0
         /// Below this speed (m/s) a small error in the force is a large error in the rate: not used.
         public var minimumSpeed = 2.0
-        /// Only fix intervals turning at least this fast (°/s) teach the gain.
+        /// Fixes are pooled into spans at least this long (seconds) before one teaches anything: the course's rate
+        /// over a fifth of a second (a 5 Hz receiver) is mostly noise.
+        public var spanSeconds = 0.8
+        /// Only spans turning at least this fast (°/s) teach the gain.
         public var learningMinimumRate = 5.0
-        /// Fix intervals turning slower than this (°/s) count as straight: they teach the straight-line force.
+        /// Spans turning slower than this (°/s) count as straight: they teach the straight-line force.
         public var straightMaximumRate = 2.0
-        /// The gain is used once this many turning intervals taught it.
-        public var learningIntervalsNeeded = 3
+        /// The gain is used once this many turning spans taught it.
+        public var learningSpansNeeded = 3
+        /// Each new turning span weighs this much more than the one before it (older ones fade: a changed mount
+        /// or vehicle is relearned).
+        public var learningMemory = 0.9
         /// Below this gain the vehicle leans into its turns (or the mount soaks the force up): not used.
         public var minimumGain = 0.5
         public init() {}
@@ -41,28 +51,33 @@ public struct LateralTurnSensor: Sendable {
     /// The low-passed sideways specific force, m/s², vehicle frame, positive to the right.
     private(set) var filtered: Double?
     private var lastTime: Timestamp?
-    /// Since the last fix: the sum and count of the filtered force, and of its squares (for the straight spread).
-    private var interval = (sum: 0.0, squares: 0.0, count: 0, start: Timestamp?.none)
+    /// The span since its first fix: that fix's time and course, and the readings since (raw force for the mean,
+    /// filtered squares for the spread the gate works on).
+    private var span: (start: Timestamp, course: Double)?
+    private var sums = (raw: 0.0, filtered: 0.0, filteredSquares: 0.0, count: 0, first: Timestamp?.none, last: Timestamp?.none)
     private(set) var straightMean: Double?
     private(set) var straightVariance: Double?
-    private var straightIntervals = 0
-    /// Least squares of (interval force − straight mean) against (speed × course rate) over turning intervals.
+    private var straightSpans = 0
+    /// Weighted least squares of (span force − straight mean) against (speed × course rate) over turning spans.
     private var learning = (sxy: 0.0, sxx: 0.0, count: 0)
-    /// The course rate (°/s) the heading is carried on at since the last fix, and the speed then (m/s).
-    private var carried: (rate: Double, speed: Double)?
-    /// The turn (degrees) the sideways force showed since the last fix beyond the carried rate.
+    /// The last turning span's force went against its course's turn (reversing).
+    private(set) var disagreeing = false
+    /// What the heading is carried on with since the driving fix: the course's rate (°/s) until `until`, the speed
+    /// then (m/s); nil when nothing is carried.
+    private var carried: (rate: Double, speed: Double, until: Timestamp)?
+    /// The turn (degrees) the sideways force showed since the driving fix beyond the carried rate.
     public private(set) var extraTurnDegrees = 0.0
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
     /// How much sideways force a turn produces (1 for a car), once learned; nil before.
     public var gain: Double? {
-        guard learning.count >= settings.learningIntervalsNeeded, learning.sxx > 0 else { return nil }
+        guard learning.count >= settings.learningSpansNeeded, learning.sxx > 0 else { return nil }
         return learning.sxy / learning.sxx
     }
 
-    /// True when the sideways force is used: learned, and the vehicle does not lean it away.
-    public var isActive: Bool { settings.enabled && (gain ?? 0) >= settings.minimumGain }
+    /// True when the sideways force is used: learned, the vehicle does not lean it away, and turns agree with it.
+    public var isActive: Bool { settings.enabled && (gain ?? 0) >= settings.minimumGain && !disagreeing }
 
     /// One accelerometer reading's sideways specific force (m/s², vehicle frame, positive to the right).
     public mutating func add(sidewaysForce force: Double, at t: Timestamp) {
@@ -72,60 +87,106 @@ public struct LateralTurnSensor: Sendable {
         lastTime = t
         let f: Double
         if let previous = filtered, dt < 0.5 {
-            f = previous + (force - previous) * dt / (settings.smoothingSeconds + dt)
+            f = previous + (force - previous) * dt / max(1e-3, settings.smoothingSeconds + dt)
         } else {
             f = force
         }
         filtered = f
-        if interval.start == nil { interval.start = t }
-        interval.sum += f
-        interval.squares += f * f
-        interval.count += 1
+        if span != nil {
+            sums.raw += force
+            sums.filtered += f
+            sums.filteredSquares += f * f
+            sums.count += 1
+            if sums.first == nil { sums.first = t }
+            sums.last = t
+        }
         guard isActive, let gain, let carried, let mean = straightMean, let variance = straightVariance, dt > 0, dt < 0.5 else {
             return
         }
-        // What the carried rate predicts the force to be, and the turn rate the rest of it means.
-        let expected = mean + gain * carried.speed * carried.rate * .pi / 180
+        // What the carried rate predicts the force to be, and the turn rate the rest of it means. Past `until` the
+        // heading is no longer carried at the fixes' rate, so the force stands for the whole turn.
+        let rate = t < carried.until ? carried.rate : 0
+        let expected = mean + gain * carried.speed * rate * .pi / 180
         let deviation = MotionMath.shrink(f - expected, by: settings.noiseGateSigmas * variance.squareRoot())
-        let rate = max(-45, min(45, deviation / (gain * carried.speed) * 180 / .pi))
-        extraTurnDegrees += rate * dt
+        let extraRate = max(-45, min(45, deviation / (max(gain, 0.3) * carried.speed) * 180 / .pi))
+        extraTurnDegrees += extraRate * dt
     }
 
-    /// A fix ended an interval: `measuredRate` is the course's rate over it (°/s, nil when the fixes could not tell),
-    /// `carriedRate` the rate the course is now carried on at, `speed` the fix's speed (m/s).
-    public mutating func fix(measuredRate: Double?, carriedRate: Double?, speed: Double?, at t: Timestamp) {
-        let duration = interval.start.map { t.seconds(since: $0) } ?? 0
-        defer {
-            interval = (0, 0, 0, nil)
-            extraTurnDegrees = 0
+    /// A fix with its course (degrees) and speed (m/s): closes the span once it is long enough, and starts the next.
+    /// A fix too slow or without a course breaks the span (what it held is not one stretch of road).
+    public mutating func fix(courseDegrees course: Double?, speed: Double?, at t: Timestamp) {
+        guard let course, course.isFinite, let speed, speed.isFinite, speed >= settings.minimumSpeed else {
+            startSpan(nil)
+            return
         }
-        guard let speed, speed.isFinite, speed >= settings.minimumSpeed, let measuredRate, measuredRate.isFinite,
-            interval.count >= 5, duration > 0
-        else {
+        guard let start = span else {
+            startSpan((t, course))
+            return
+        }
+        let duration = t.seconds(since: start.start)
+        guard duration > 0, duration < 3 else {
+            startSpan((t, course))
+            return
+        }
+        guard duration >= settings.spanSeconds else { return }
+        defer { startSpan((t, course)) }
+        // Readings covering most of the span, or it says nothing (an accelerometer that came back mid-span).
+        guard sums.count >= 3, let first = sums.first, let last = sums.last, last.seconds(since: first) >= 0.7 * duration else {
+            return
+        }
+        let n = Double(sums.count)
+        let rate = Angle(start.course).signedDifference(to: Angle(course)) / duration
+        if abs(rate) <= settings.straightMaximumRate {
+            learnStraight(mean: sums.raw / n, variance: max(0, sums.filteredSquares / n - (sums.filtered / n) * (sums.filtered / n)),
+                duration: duration)
+        } else if abs(rate) >= settings.learningMinimumRate, let straight = straightMean, let variance = straightVariance {
+            let force = sums.raw / n - straight
+            let x = speed * rate * .pi / 180
+            // Against the course's turn by more than the noise: the vehicle is reversing. Neither used nor learned.
+            disagreeing = force * x < 0 && abs(force) > settings.noiseGateSigmas * variance.squareRoot()
+            if !disagreeing {
+                let k = settings.learningMemory
+                learning = (learning.sxy * k + force * x, learning.sxx * k + x * x, learning.count + 1)
+            }
+        }
+    }
+
+    /// A new fix now drives the heading: its course is carried on at `rate` (°/s, nil for none) until `until`.
+    public mutating func carry(rate: Double?, speed: Double?, until: Timestamp) {
+        extraTurnDegrees = 0
+        guard let rate, rate.isFinite, let speed, speed.isFinite, speed >= settings.minimumSpeed else {
             carried = nil
             return
         }
-        carried = carriedRate.flatMap { $0.isFinite ? ($0, speed) : nil }
-        let n = Double(interval.count)
-        let mean = interval.sum / n
-        if abs(measuredRate) <= settings.straightMaximumRate {
-            // Riding straight: the force is the mount's roll, the road's camber and vibration.
-            let variance = max(0, interval.squares / n - mean * mean)
-            // A plain average of the first intervals, then an exponential one over `straightAveragingSeconds`.
-            straightIntervals += 1
-            let k = min(1, max(1 / Double(straightIntervals), max(0, duration) / settings.straightAveragingSeconds))
-            if let m = straightMean, let v = straightVariance {
-                straightMean = m + (mean - m) * k
-                straightVariance = v + (variance + (mean - m) * (mean - m) - v) * k
-            } else {
-                straightMean = mean
-                straightVariance = variance
-            }
-        } else if abs(measuredRate) >= settings.learningMinimumRate, let straight = straightMean {
-            let x = speed * measuredRate * .pi / 180
-            learning.sxy += (mean - straight) * x
-            learning.sxx += x * x
-            learning.count += 1
+        carried = (rate, speed, until)
+    }
+
+    /// Forgets what was learned: the force is now read along other axes (the mounting offset was learned or moved).
+    public mutating func restart() {
+        straightMean = nil
+        straightVariance = nil
+        straightSpans = 0
+        learning = (0, 0, 0)
+        disagreeing = false
+        startSpan(nil)
+    }
+
+    private mutating func startSpan(_ start: (start: Timestamp, course: Double)?) {
+        span = start
+        sums = (0, 0, 0, 0, nil, nil)
+    }
+
+    /// Riding straight: the force is the mount's roll, the road's camber and vibration. A plain average of the
+    /// first spans, then an exponential one over `straightAveragingSeconds`.
+    private mutating func learnStraight(mean: Double, variance: Double, duration: Double) {
+        straightSpans += 1
+        let k = min(1, max(1 / Double(straightSpans), duration / settings.straightAveragingSeconds))
+        guard let m = straightMean, let v = straightVariance else {
+            straightMean = mean
+            straightVariance = variance
+            return
         }
+        straightMean = m + (mean - m) * k
+        straightVariance = v + (variance + (mean - m) * (mean - m) - v) * k
     }
 }

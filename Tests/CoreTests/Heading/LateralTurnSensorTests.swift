@@ -4,16 +4,24 @@ import Testing
 @testable import Core
 
 /// The sideways-acceleration turn: between 1 Hz fixes, a car's v·ω shows a turn starting or ending before the
-/// course does; a leaning bike's does not, and is ignored.
+/// course does; a leaning bike's does not, and is ignored; reversing, it would turn the wrong way, and is ignored.
 @Suite struct LateralTurnSensorTests {
-    /// Straight, then three junction turns each way, at 4–6 m/s on a vibrating road (±4° of roll and pitch), with
-    /// the receiver's fixes at `phase` seconds past each whole second.
-    static func townRide(leaning: Bool = false, phase: Double = 0.5, seed: UInt64 = 61) -> SimulatedRide {
+    /// Straight, then four junction turns (two each way, or all to the right), at 4–6 m/s on a vibrating road (±4°
+    /// of roll and pitch), with the receiver's fixes at `phase` seconds past each whole second; the unit turned
+    /// `mountYaw` degrees on the vehicle and rolled `roll` degrees.
+    static func townRide(
+        leaning: Bool = false, phase: Double = 0.5, mountYaw: Double = 0, roll: Double = 0, gpsHz: Double = 1,
+        allRight: Bool = false, seed: UInt64 = 61
+    ) -> SimulatedRide {
         func seg(_ d: Double, turn: Double = 0, speed: Double) -> SimulatedRide.Segment {
-            .init(duration: d, turnDegrees: turn, startSpeed: speed, pitchSwingDegrees: 4, rollSwingDegrees: 4, swingPeriod: 1.3)
+            .init(
+                duration: d, turnDegrees: allRight ? abs(turn) : turn, startSpeed: speed, rollDegrees: roll, pitchSwingDegrees: 4, rollSwingDegrees: 4,
+                swingPeriod: 1.3)
         }
         var device = SimulatedRide.distortedDevice
         device.gpsPhaseSeconds = phase
+        device.mountYawDegrees = mountYaw
+        device.gpsHz = gpsHz
         var ride = SimulatedRide(
             initialHeadingDegrees: 20,
             segments: [
@@ -25,44 +33,67 @@ import Testing
         return ride
     }
 
-    struct Outcome {
-        var sensor: LateralTurnSensor
-        /// Errors (degrees) in the 1.5 s after each turn starts or ends, and everywhere else while moving.
-        var nearEdges: [Double] = [], elsewhere: [Double] = []
+    /// Times (seconds) at which the ride's turns start and end.
+    static func turnEdges(_ ride: SimulatedRide) -> [Double] {
+        var edges: [Double] = []
+        var t = 0.0
+        for s in ride.segments {
+            if s.turnDegrees != 0 { edges += [t, t + s.duration] }
+            t += s.duration
+        }
+        return edges
     }
 
-    /// Rides `ride` with the sensor on or off and splits the heading errors after the first turn (while the gain
-    /// is still being learned) into those near turn edges and the rest.
-    static func ride(_ ride: SimulatedRide, sensor enabled: Bool) -> Outcome {
+    struct Outcome {
+        var sensor: LateralTurnSensor
+        /// Per magnetometer reading while moving: time, truth and heading shown.
+        var samples: [(time: Double, truth: Angle, heading: Angle?)] = []
+
+        /// Errors (degrees) after the first turn (while the gain is still being learned), split into the 1.5 s
+        /// after each turn start or end and the rest.
+        func errors(edges: [Double]) -> (nearEdges: [Double], elsewhere: [Double]) {
+            var near: [Double] = [], elsewhere: [Double] = []
+            for s in samples where s.time > edges[1] + 2 {
+                guard let h = s.heading else { continue }
+                let e = s.truth.signedDifference(to: h)
+                if edges.contains(where: { s.time >= $0 && s.time < $0 + 1.5 }) { near.append(e) } else { elsewhere.append(e) }
+            }
+            return (near, elsewhere)
+        }
+
+        /// The largest change of the heading from one reading to the next within [a, b), degrees.
+        func largestStep(_ a: Double, _ b: Double) -> Double {
+            let run = samples.filter { $0.time >= a && $0.time < b }.compactMap(\.heading)
+            return zip(run, run.dropFirst()).map { abs($0.signedDifference(to: $1)) }.max() ?? 0
+        }
+    }
+
+    /// Rides `events` (the ride's own unless given) with the sensor on or off.
+    static func ride(_ ride: SimulatedRide, sensor enabled: Bool, events: [SensorEvent]? = nil) -> Outcome {
         var config = RideRun.configuration(for: ride)
         config.lateralTurn.enabled = enabled
         var estimator = HeadingEstimator(configuration: config)
-        var edges: [Double] = []
-        var t0 = 0.0
-        for s in ride.segments {
-            if s.turnDegrees != 0 { edges += [t0, t0 + s.duration] }
-            t0 += s.duration
-        }
-        var errors: (near: [Double], elsewhere: [Double]) = ([], [])
-        for e in ride.events() {
+        var samples: [(time: Double, truth: Angle, heading: Angle?)] = []
+        for e in events ?? ride.events() {
             estimator.apply(e)
-            guard case .magnetometer(let m) = e, m.time.seconds > edges[1] + 2, ride.pose(at: m.time.seconds).speed > 2,
-                let h = estimator.estimate.heading
-            else { continue }
-            let t = m.time.seconds
-            let error = ride.pose(at: t).heading.signedDifference(to: h.direction)
-            if edges.contains(where: { t >= $0 && t < $0 + 1.5 }) { errors.near.append(error) } else { errors.elsewhere.append(error) }
+            guard case .magnetometer(let m) = e, abs(ride.pose(at: m.time.seconds).speed) > 2 else { continue }
+            samples.append((m.time.seconds, ride.pose(at: m.time.seconds).heading, estimator.estimate.heading?.direction))
         }
-        return Outcome(sensor: estimator.lateral, nearEdges: errors.near, elsewhere: errors.elsewhere)
+        return Outcome(sensor: estimator.lateral, samples: samples)
     }
 
     static func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(max(1, v.count))).squareRoot() }
 
-    @Test func aCarTeachesAGainOfAboutOne() throws {
-        let outcome = Self.ride(Self.townRide(), sensor: true)
+    @Test(arguments: [(0.0, 0.0, false), (20, 0, false), (0, 3, false), (-20, 3, false), (0, 3, true)])
+    func aCarTeachesAGainOfAboutOneHoweverTheUnitSits(mountYaw: Double, roll: Double, allRight: Bool) throws {
+        let outcome = Self.ride(Self.townRide(mountYaw: mountYaw, roll: roll, allRight: allRight), sensor: true)
         let gain = try #require(outcome.sensor.gain)
         #expect(gain > 0.8 && gain < 1.2, "\(gain)")
         #expect(outcome.sensor.isActive)
+        // A unit rolled right side down reads part of gravity as a force to the left, which riding straight
+        // teaches, not turning.
+        let straight = try #require(outcome.sensor.straightMean)
+        #expect(abs(straight + 9.80665 * sin(roll * .pi / 180)) < 0.2, "\(straight)")
     }
 
     @Test func aLeaningBikeTeachesAGainOfAboutZeroAndIsIgnored() throws {
@@ -72,13 +103,14 @@ import Testing
         #expect(abs(gain) < 0.3, "\(gain)")
         #expect(!on.sensor.isActive)
         // Ignored means ignored: the heading is the same as with the sensor switched off.
-        #expect(on.nearEdges == off.nearEdges && on.elsewhere == off.elsewhere)
+        #expect(on.samples.map(\.heading) == off.samples.map(\.heading))
     }
 
-    @Test(arguments: [0.1, 0.35, 0.6, 0.85])
-    func aCarsTurnStartsAndEndsAreSeenBeforeTheNextFix(phase: Double) {
-        let car = Self.townRide(phase: phase)
-        let on = Self.ride(car, sensor: true), off = Self.ride(car, sensor: false)
+    @Test(arguments: [(0.1, 0.0, 0.0), (0.35, 0, 0), (0.6, 0, 0), (0.85, 0, 0), (0.3, 20, 3)])
+    func aCarsTurnStartsAndEndsAreSeenBeforeTheNextFix(phase: Double, mountYaw: Double, roll: Double) {
+        let car = Self.townRide(phase: phase, mountYaw: mountYaw, roll: roll)
+        let edges = Self.turnEdges(car)
+        let on = Self.ride(car, sensor: true).errors(edges: edges), off = Self.ride(car, sensor: false).errors(edges: edges)
         let near = (on: Self.rms(on.nearEdges), off: Self.rms(off.nearEdges))
         let elsewhere = (on: Self.rms(on.elsewhere), off: Self.rms(off.elsewhere))
         #expect(near.off > 4, "the ride should have turns a 1 Hz course is late for: \(near.off)°")
@@ -87,16 +119,85 @@ import Testing
         #expect(elsewhere.on < elsewhere.off * 1.1 + 0.05, "elsewhere: \(elsewhere.on)° with, \(elsewhere.off)° without")
     }
 
-    @Test func garbageAndTimeGoingBackwardsAreIgnored() {
+    @Test func reversingThroughATurnAddsNoTurnTheWrongWay() throws {
+        var car = Self.townRide()
+        // Stop, then back out through a 60° turn at 3 m/s (fast enough for the course to drive the heading).
+        car.segments += [
+            .init(duration: 3, startSpeed: 6, endSpeed: 0), .init(duration: 2), .init(duration: 2, startSpeed: 0, endSpeed: -3),
+            .init(duration: 4, turnDegrees: 60, startSpeed: -3), .init(duration: 4, startSpeed: -3),
+        ]
+        let reverseStart = car.duration - 10
+        let on = Self.ride(car, sensor: true), off = Self.ride(car, sensor: false)
+        #expect(try #require(on.sensor.gain) > 0.8, "a car that learned its gain going forwards")
+        var largest = 0.0
+        for (a, b) in zip(on.samples, off.samples) where a.time >= reverseStart {
+            if let x = a.heading, let y = b.heading { largest = max(largest, abs(x.signedDifference(to: y))) }
+        }
+        #expect(largest < 3, "reversing, the sensor moved the heading by up to \(largest)°")
+    }
+
+    @Test func aMissedFixInATurnLeavesNoJump() throws {
+        let car = Self.townRide()
+        // The second turn runs from 29 to 33 s, fixes come at whole seconds + 0.5: drop the one at 31.5.
+        let events = car.events().filter { e in
+            guard case .gpsFix(let f) = e else { return true }
+            return abs(f.time.seconds - 31.5) > 0.01
+        }
+        for enabled in [true, false] {
+            let outcome = Self.ride(car, sensor: enabled, events: events)
+            // 22.5 °/s is 0.45° per reading; until the next fix arrives, nothing snaps back.
+            let step = outcome.largestStep(30.6, 32.49)
+            #expect(step < 1.5, "sensor \(enabled ? "on" : "off"): the heading stepped by \(step)° between two readings")
+        }
+    }
+
+    @Test func aFixWithoutSpeedInATurnKeepsTheTurnSeenSoFar() throws {
+        let car = Self.townRide()
+        let events = car.events().map { e -> SensorEvent in
+            guard case .gpsFix(var f) = e, abs(f.time.seconds - 31.5) < 0.01 else { return e }
+            f.speedMetresPerSecond = nil
+            f.courseDegrees = nil
+            return .gpsFix(f)
+        }
+        let outcome = Self.ride(car, sensor: true, events: events)
+        // Until the carried course runs out 1.5 s after the last fix with a course (the vehicle may be stopping).
+        let step = outcome.largestStep(31.4, 31.99)
+        #expect(step < 1.5, "the heading stepped by \(step)° at a fix without speed")
+    }
+
+    @Test func aFiveHertzReceiverWithJitteryTimestampsLearnsTheSameGain() throws {
+        let car = Self.townRide(gpsHz: 5)
+        var jitter = SeededRandom(seed: 5)
+        // Fixes stamped when they were read: 50–70 ms late, never quite a fifth of a second apart.
+        let events = car.events().map { e -> SensorEvent in
+            guard case .gpsFix(var f) = e else { return e }
+            f.time = f.time.adding(seconds: 0.05 + 0.02 * jitter.uniform())
+            return .gpsFix(f)
+        }.sorted { $0.time < $1.time }
+        let outcome = Self.ride(car, sensor: true, events: events)
+        let gain = try #require(outcome.sensor.gain)
+        #expect(gain > 0.8 && gain < 1.2, "\(gain)")
+    }
+
+    @Test func garbageTimeGoingBackwardsAndBadSettingsAreIgnored() {
         var sensor = LateralTurnSensor()
+        sensor.fix(courseDegrees: 10, speed: 6, at: Timestamp(seconds: 1))
         for i in 0..<50 { sensor.add(sidewaysForce: 0.1, at: Timestamp(seconds: 1 + Double(i) * 0.02)) }
         for bad in [Double.nan, .infinity, -.infinity] { sensor.add(sidewaysForce: bad, at: Timestamp(seconds: 2.05)) }
         sensor.add(sidewaysForce: 5, at: Timestamp(seconds: 0.5))
         #expect(sensor.filtered == 0.1)
         for bad in [Double.nan, .infinity] {
-            sensor.fix(measuredRate: bad, carriedRate: bad, speed: 6, at: Timestamp(seconds: 2.1))
-            sensor.fix(measuredRate: 20, carriedRate: bad, speed: bad, at: Timestamp(seconds: 2.1))
+            sensor.fix(courseDegrees: bad, speed: 6, at: Timestamp(seconds: 2.1))
+            sensor.fix(courseDegrees: 12, speed: bad, at: Timestamp(seconds: 2.1))
+            sensor.carry(rate: bad, speed: 6, until: Timestamp(seconds: 3))
         }
         #expect(sensor.gain == nil && sensor.straightMean == nil && sensor.extraTurnDegrees == 0)
+        // No smoothing and the same timestamp twice: 0/0 must not poison the filter.
+        var settings = LateralTurnSensor.Settings()
+        settings.smoothingSeconds = 0
+        var raw = LateralTurnSensor(settings: settings)
+        raw.add(sidewaysForce: 0.3, at: Timestamp(seconds: 1))
+        raw.add(sidewaysForce: 0.4, at: Timestamp(seconds: 1))
+        #expect(raw.filtered?.isFinite == true)
     }
 }

@@ -96,7 +96,8 @@ public struct SimulatedRide: Sendable {
     public var device: Device
     public var magnets: [Magnet]
     /// A bicycle or motorbike: it leans into each turn (by atan(v·ω / g)) so that the force it feels stays along
-    /// its own vertical. A car (false) stays upright and feels the turn as a sideways force.
+    /// its own vertical. A car (false) stays upright and feels the turn as a sideways force. The lean is added to
+    /// the unit's roll, about its own forward axis: exact for a unit mounted straight (`mountYawDegrees` 0).
     public var leansIntoTurns = false
     public var seed: UInt64
 
