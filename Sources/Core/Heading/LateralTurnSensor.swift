@@ -142,9 +142,13 @@ public struct LateralTurnSensor: Sendable {
         } else if abs(rate) >= settings.learningMinimumRate, let straight = straightMean, let variance = straightVariance {
             let force = sums.raw / n - straight
             let x = speed * rate * .pi / 180
-            // Against the course's turn by more than the noise: the vehicle is reversing. Neither used nor learned.
-            disagreeing = force * x < 0 && abs(force) > settings.noiseGateSigmas * variance.squareRoot()
-            if !disagreeing {
+            // Against the course's turn by more than the noise: the vehicle is reversing, and the span teaches
+            // nothing. Only a turn whose force should stand well clear of the noise decides whether the sensor is
+            // used: a gentle one could be outweighed by vibration either way.
+            let gate = settings.noiseGateSigmas * variance.squareRoot()
+            let against = force * x < 0 && abs(force) > gate
+            if abs(x) > 2 * gate { disagreeing = against }
+            if !against {
                 let k = settings.learningMemory
                 learning = (learning.sxy * k + force * x, learning.sxx * k + x * x, learning.count + 1)
             }
