@@ -21,9 +21,15 @@ public struct CourseFusion: Sendable {
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
-    /// Feeds one fix (fixes without speed or course count as slow).
+    /// Feeds one fix. A report without a speed says nothing about it and changes nothing (gpsd passes GGA and RMC
+    /// on as two reports); one with a speed but no course counts as slow, and so does losing the fix.
     public mutating func update(_ fix: GPSFix) {
-        guard fix.mode >= .twoD, let speed = fix.speedMetresPerSecond, fix.courseDegrees != nil else {
+        guard fix.mode >= .twoD else {
+            isFast = false
+            return
+        }
+        guard let speed = fix.speedMetresPerSecond else { return }
+        guard fix.courseDegrees != nil else {
             isFast = false
             return
         }

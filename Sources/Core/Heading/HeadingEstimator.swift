@@ -50,12 +50,17 @@ public struct HeadingEstimator: Sendable {
     /// The vehicle's turn rate from the last two fixes at walking speed or more (°/s), and the last such course.
     var turnRate: (fixTime: Timestamp, degreesPerSecond: Double)?
     var lastCourse: (time: Timestamp, degrees: Double)?
+    /// The recent courses at walking speed or more, and those that drove the heading, to measure rates from.
+    var movingCourses = RecentCourses()
+    var drivingCourses = RecentCourses()
     /// The course rate between the last two driving fixes (°/s), to advance the course when the compass is out.
     var courseRate: (fixTime: Timestamp, degreesPerSecond: Double)?
     /// The turn since the driving fix that the sideways acceleration shows beyond the course rate, and the
     /// mounting offset its force is read with (degrees).
     var lateral: LateralTurnSensor
     var lateralOffsetDegrees = 0.0
+    /// Whether the vehicle is backing up (its sideways force then turns the other way).
+    var direction = TravelDirection()
     /// The course is carried on at the last fixes' rate for at most this long after a fix (seconds); a fix missed
     /// beyond that leaves the heading where it got to rather than guessing on.
     static let courseRateCarrySeconds = 1.5
@@ -121,16 +126,17 @@ public struct HeadingEstimator: Sendable {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
         // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
-        // course rate is the turn the fixes have not seen yet. The vehicle's right is `offset` clockwise of body y
-        // (0 until learned). When the learned offset moves the axis by more than 10°, the force was read along the
-        // wrong axis, and what it taught is forgotten.
+        // course rate is the turn the fixes have not seen yet. The vehicle's forward axis is `offset` clockwise of
+        // body x (0 until learned). When the learned offset moves by more than 10° from where the sensor learned,
+        // the force was read along the wrong axis, and what it taught is forgotten.
         let offset = learner.offsetDegrees ?? 0
         if abs(Angle(offset).signedDifference(to: Angle(lateralOffsetDegrees))) > 10 {
             lateral.restart()
             lateralOffsetDegrees = offset
         }
-        let o = lateralOffsetDegrees * .pi / 180
+        let o = offset * .pi / 180
         lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
+        direction.add(forwardForce: f.x * cos(o) + f.y * sin(o))
         f = f - vehicleAcceleration(at: s.time)
         if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
             let dt = max(0, s.time.seconds(since: t))
@@ -236,25 +242,29 @@ public struct HeadingEstimator: Sendable {
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
-        if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
+        if fix.mode >= .twoD, fix.speedMetresPerSecond == nil {
+            // A report without a speed (gpsd passes GGA and RMC on as two): it says nothing about the motion.
+        } else if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
             if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
             // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
             // compass would turn into degrees: small values are shrunk to zero, real ones kept.
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
-            if let c1 = fix.courseDegrees, v >= 1, let prev = lastCourse, case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3 {
-                let rate = Angle(prev.degrees).signedDifference(to: Angle(c1)) / dt
+            direction.fix(speed: v, at: fix.time)
+            lateral.reversing = direction.reversing
+            if let c1 = fix.courseDegrees, v >= 1, let rate = movingCourses.rate(to: c1, at: fix.time) {
                 turnRate = (fix.time, max(-60, min(60, MotionMath.shrink(rate, by: 3))))
             } else {
                 turnRate = nil
             }
             lastCourse = fix.courseDegrees.flatMap { v >= 1 ? (fix.time, $0) : nil }
+            if let c = lastCourse { movingCourses.add(c.degrees, at: c.time) } else { movingCourses.removeAll() }
         } else {
             motion = nil
             turnRate = nil
             lastCourse = nil
+            movingCourses.removeAll()
         }
-        let previousDriving = fusion.drivingFix(at: fix.time)
         fusion.update(fix)
         let compassNow = compassVehicle(at: fix.time)
         // Learn only at steady speed: speeding up or braking tilts the accelerometer's "down" and bends the compass.
@@ -266,16 +276,16 @@ public struct HeadingEstimator: Sendable {
         }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
             courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
-            if let prev = previousDriving, let c0 = prev.courseDegrees, let c1 = fix.courseDegrees,
-                case let dt = fix.time.seconds(since: prev.time), dt > 0.2, dt < 3
-            {
-                let rate = Angle(c0).signedDifference(to: Angle(c1)) / dt
+            if let c1 = fix.courseDegrees, let rate = drivingCourses.rate(to: c1, at: fix.time) {
                 // Course noise of a degree per fix makes a straight line look like a ±1.5 °/s turn: rates that small
                 // are shrunk to nothing instead of being extrapolated.
                 courseRate = (fix.time, max(-45, min(45, MotionMath.shrink(rate, by: 2))))
             } else {
                 courseRate = nil
             }
+            if let c1 = fix.courseDegrees { drivingCourses.add(c1, at: fix.time) }
+        } else if fusion.drivingFix(at: fix.time) == nil {
+            drivingCourses.removeAll()
         }
         let moving = fix.mode >= .twoD
         lateral.fix(courseDegrees: moving ? fix.courseDegrees : nil, speed: moving ? fix.speedMetresPerSecond : nil, at: fix.time)

@@ -14,9 +14,9 @@ import Foundation
 ///   then this stays silent and the course is carried on at the fixes' rate alone.
 /// - **The noise**: road vibration rolls the unit by a few degrees, and a tilt looks the same as a sideways force.
 ///   Deviations within the spread measured while riding straight are ignored.
-/// - **Agreement**: reversing, v·ω changes sign while GPS speed stays positive. A turning span whose force goes
-///   against its course's turn switches the sensor off until a turn agrees again, and does not teach the gain.
-///   (A compass pointing away from the course would say so sooner, but a passing magnet can turn it that far.)
+/// - **Direction**: reversing, v·ω changes sign while GPS speed stays positive. While the vehicle backs up (told by
+///   `TravelDirection` when it pulls away) nothing is added or learned, and a turning span whose force goes
+///   against its course's turn never teaches the gain.
 public struct LateralTurnSensor: Sendable {
     /// How the sideways force is read and when it is believed.
     public struct Settings: Hashable, Sendable {
@@ -53,22 +53,31 @@ public struct LateralTurnSensor: Sendable {
     private var lastTime: Timestamp?
     /// The span since its first fix: that fix's time and course, and the readings since (raw force for the mean,
     /// filtered squares for the spread the gate works on).
-    private var span: (start: Timestamp, course: Double)?
+    private var span: (start: Timestamp, course: Double, speed: Double)?
     private var sums = (raw: 0.0, filtered: 0.0, filteredSquares: 0.0, count: 0, first: Timestamp?.none, last: Timestamp?.none)
     private(set) var straightMean: Double?
     private(set) var straightVariance: Double?
     private var straightSpans = 0
     /// Weighted least squares of (span force − straight mean) against (speed × course rate) over turning spans.
     private var learning = (sxy: 0.0, sxx: 0.0, count: 0)
-    /// The last turning span's force went against its course's turn (reversing).
-    private(set) var disagreeing = false
+    /// The vehicle is backing up: its sideways force turns the other way (set by the estimator).
+    public var reversing = false
     /// What the heading is carried on with since the driving fix: the course's rate (°/s) until `until`, the speed
     /// then (m/s); nil when nothing is carried.
     private var carried: (rate: Double, speed: Double, until: Timestamp)?
     /// The turn (degrees) the sideways force showed since the driving fix beyond the carried rate.
     public private(set) var extraTurnDegrees = 0.0
 
-    public init(settings: Settings = Settings()) { self.settings = settings }
+    public init(settings: Settings = Settings()) {
+        // Values that would divide by zero, amplify instead of gate, or never forget are clamped.
+        var s = settings
+        s.noiseGateSigmas = max(0, s.noiseGateSigmas.isFinite ? s.noiseGateSigmas : 1)
+        s.learningMemory = min(1, max(0.01, s.learningMemory.isFinite ? s.learningMemory : 0.9))
+        s.minimumSpeed = max(0.5, s.minimumSpeed.isFinite ? s.minimumSpeed : 2)
+        s.smoothingSeconds = max(0, s.smoothingSeconds.isFinite ? s.smoothingSeconds : 0.2)
+        s.spanSeconds = max(0.1, s.spanSeconds.isFinite ? s.spanSeconds : 0.8)
+        self.settings = s
+    }
 
     /// How much sideways force a turn produces (1 for a car), once learned; nil before.
     public var gain: Double? {
@@ -76,8 +85,8 @@ public struct LateralTurnSensor: Sendable {
         return learning.sxy / learning.sxx
     }
 
-    /// True when the sideways force is used: learned, the vehicle does not lean it away, and turns agree with it.
-    public var isActive: Bool { settings.enabled && (gain ?? 0) >= settings.minimumGain && !disagreeing }
+    /// True when the sideways force is used: learned, the vehicle does not lean it away, and it is going forwards.
+    public var isActive: Bool { settings.enabled && (gain ?? 0) >= settings.minimumGain && !reversing }
 
     /// One accelerometer reading's sideways specific force (m/s², vehicle frame, positive to the right).
     public mutating func add(sidewaysForce force: Double, at t: Timestamp) {
@@ -113,23 +122,25 @@ public struct LateralTurnSensor: Sendable {
     }
 
     /// A fix with its course (degrees) and speed (m/s): closes the span once it is long enough, and starts the next.
-    /// A fix too slow or without a course breaks the span (what it held is not one stretch of road).
+    /// A report without either says nothing and is passed over; a fix too slow breaks the span (what it held is not
+    /// one stretch of road).
     public mutating func fix(courseDegrees course: Double?, speed: Double?, at t: Timestamp) {
-        guard let course, course.isFinite, let speed, speed.isFinite, speed >= settings.minimumSpeed else {
+        guard let course, course.isFinite, let speed, speed.isFinite else { return }
+        guard speed >= settings.minimumSpeed, !reversing else {
             startSpan(nil)
             return
         }
         guard let start = span else {
-            startSpan((t, course))
+            startSpan((t, course, speed))
             return
         }
         let duration = t.seconds(since: start.start)
         guard duration > 0, duration < 3 else {
-            startSpan((t, course))
+            startSpan((t, course, speed))
             return
         }
         guard duration >= settings.spanSeconds else { return }
-        defer { startSpan((t, course)) }
+        defer { startSpan((t, course, speed)) }
         // Readings covering most of the span, or it says nothing (an accelerometer that came back mid-span).
         guard sums.count >= 3, let first = sums.first, let last = sums.last, last.seconds(since: first) >= 0.7 * duration else {
             return
@@ -141,13 +152,10 @@ public struct LateralTurnSensor: Sendable {
                 duration: duration)
         } else if abs(rate) >= settings.learningMinimumRate, let straight = straightMean, let variance = straightVariance {
             let force = sums.raw / n - straight
-            let x = speed * rate * .pi / 180
-            // Against the course's turn by more than the noise: the vehicle is reversing, and the span teaches
-            // nothing. Only a turn whose force should stand well clear of the noise decides whether the sensor is
-            // used: a gentle one could be outweighed by vibration either way.
-            let gate = settings.noiseGateSigmas * variance.squareRoot()
-            let against = force * x < 0 && abs(force) > gate
-            if abs(x) > 2 * gate { disagreeing = against }
+            let x = (start.speed + speed) / 2 * rate * .pi / 180
+            // Against the course's turn by more than the noise: backing up unnoticed, or a fix stamped late. The
+            // span teaches nothing.
+            let against = force * x < 0 && abs(force) > settings.noiseGateSigmas * variance.squareRoot()
             if !against {
                 let k = settings.learningMemory
                 learning = (learning.sxy * k + force * x, learning.sxx * k + x * x, learning.count + 1)
@@ -171,11 +179,10 @@ public struct LateralTurnSensor: Sendable {
         straightVariance = nil
         straightSpans = 0
         learning = (0, 0, 0)
-        disagreeing = false
         startSpan(nil)
     }
 
-    private mutating func startSpan(_ start: (start: Timestamp, course: Double)?) {
+    private mutating func startSpan(_ start: (start: Timestamp, course: Double, speed: Double)?) {
         span = start
         sums = (0, 0, 0, 0, nil, nil)
     }

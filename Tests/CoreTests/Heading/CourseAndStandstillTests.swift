@@ -33,10 +33,19 @@ import Testing
         #expect((fusion.drivingFix(at: Timestamp(seconds: 1 + c.after)) != nil) == c.course)
     }
 
-    @Test func aFixWithoutSpeedOrCourseEndsCourseMode() {
+    @Test func aReportWithoutSpeedChangesNothingAndCourseModeEndsWhenFixesGoStale() {
+        // gpsd passes GGA (no speed) and RMC on as two reports: the speedless one says nothing about the motion.
         var fusion = CourseFusion()
         fusion.update(Self.fix(0, speed: 5))
         fusion.update(Self.fix(1, speed: nil))
+        #expect(fusion.isFast)
+        #expect(fusion.drivingFix(at: Timestamp(seconds: 2))?.time == Timestamp(seconds: 0))
+        // Without another fix with a speed, the course goes stale.
+        #expect(fusion.drivingFix(at: Timestamp(seconds: 2.6)) == nil)
+        // Losing the fix ends course mode at once.
+        var lost = Self.fix(1.2, speed: nil)
+        lost.mode = .noFix
+        fusion.update(lost)
         #expect(!fusion.isFast)
     }
 
