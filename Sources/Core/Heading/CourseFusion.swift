@@ -28,7 +28,11 @@ public struct CourseFusion: Sendable {
             isFast = false
             return
         }
-        guard let speed = fix.speedMetresPerSecond else { return }
+        guard let speed = fix.speedMetresPerSecond else {
+            // Unless the last fix with one is stale: then the next must enter course mode afresh.
+            if let last = lastFastFix, fix.time.seconds(since: last.time) > settings.staleSeconds { isFast = false }
+            return
+        }
         guard fix.courseDegrees != nil else {
             isFast = false
             return

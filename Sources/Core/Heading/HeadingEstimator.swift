@@ -242,15 +242,16 @@ public struct HeadingEstimator: Sendable {
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
         if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
         standstill.update(fix)
-        if fix.mode >= .twoD, fix.speedMetresPerSecond == nil {
-            // A report without a speed (gpsd passes GGA and RMC on as two): it says nothing about the motion.
-        } else if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
+        // A report without a speed (gpsd passes GGA and RMC on as two) says nothing about the motion, the course or
+        // the mounting offset: all of that waits for the next fix with one.
+        if fix.mode >= .twoD, fix.speedMetresPerSecond == nil { return }
+        if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
             if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
             // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
             // compass would turn into degrees: small values are shrunk to zero, real ones kept.
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
-            direction.fix(speed: v, at: fix.time)
+            direction.fix(speed: v, course: fix.courseDegrees, at: fix.time)
             lateral.reversing = direction.reversing
             if let c1 = fix.courseDegrees, v >= 1, let rate = movingCourses.rate(to: c1, at: fix.time) {
                 turnRate = (fix.time, max(-60, min(60, MotionMath.shrink(rate, by: 3))))

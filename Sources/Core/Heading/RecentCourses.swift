@@ -8,11 +8,11 @@ struct RecentCourses: Sendable {
     static let baselineSeconds = 0.5
     private var entries: [(time: Timestamp, degrees: Double)] = []
 
-    /// The course's rate (°/s) from the newest course at least `baselineSeconds` before `t` (or, without one, the
-    /// oldest more than 0.1 s before) to `degrees` at `t`; nil when none is within 3 s.
+    /// The course's rate (°/s) from the newest course at least `baselineSeconds` before `t` to `degrees` at `t`; nil
+    /// when none is within 3 s.
     func rate(to degrees: Double, at t: Timestamp) -> Double? {
-        let usable = entries.filter { t.seconds(since: $0.time) > 0.1 && t.seconds(since: $0.time) < 3 }
-        guard let from = usable.last(where: { t.seconds(since: $0.time) >= Self.baselineSeconds }) ?? usable.first else { return nil }
+        guard let from = entries.last(where: { t.seconds(since: $0.time) >= Self.baselineSeconds && t.seconds(since: $0.time) < 3 })
+        else { return nil }
         return Angle(from.degrees).signedDifference(to: Angle(degrees)) / t.seconds(since: from.time)
     }
 

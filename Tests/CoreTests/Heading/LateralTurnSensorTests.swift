@@ -46,6 +46,7 @@ import Testing
 
     struct Outcome {
         var sensor: LateralTurnSensor
+        var mountingOffsetDegrees: Double?
         /// Per magnetometer reading while moving: time, truth and heading shown.
         var samples: [(time: Double, truth: Angle, heading: Angle?)] = []
 
@@ -79,7 +80,7 @@ import Testing
             guard case .magnetometer(let m) = e, abs(ride.pose(at: m.time.seconds).speed) > 2 else { continue }
             samples.append((m.time.seconds, ride.pose(at: m.time.seconds).heading, estimator.estimate.heading?.direction))
         }
-        return Outcome(sensor: estimator.lateral, samples: samples)
+        return Outcome(sensor: estimator.lateral, mountingOffsetDegrees: estimator.estimate.mountingOffsetDegrees, samples: samples)
     }
 
     static func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(max(1, v.count))).squareRoot() }
@@ -119,17 +120,29 @@ import Testing
         #expect(elsewhere.on < elsewhere.off * 1.1 + 0.05, "elsewhere: \(elsewhere.on)° with, \(elsewhere.off)° without")
     }
 
-    @Test(arguments: [(UInt64(61), 0.5, 0.0), (3, 0.2, 0), (8, 0.8, 0), (5, 0.35, 3), (2, 0.65, 3)])
-    func reversingThroughATurnAddsNoTurnTheWrongWay(seed: UInt64, phase: Double, straightFirst: Double) throws {
+    /// (seed, fix phase, seconds stopped, seconds to reach −3 m/s, seconds backing straight before the turn).
+    static let reversals: [(UInt64, Double, Double, Double, Double)] = [
+        (61, 0.5, 2, 2, 0), (3, 0.2, 2, 2, 0), (8, 0.8, 2, 2, 0), (5, 0.35, 2, 2, 3), (2, 0.65, 2, 2, 3),
+        // Creeping off: still below 0.3 m/s at the first fix after the stop.
+        (61, 0.5, 3, 6, 0), (4, 0.1, 3, 10, 0),
+        // No stop at all: braking straight into reverse, no fix slow enough to count as stopped.
+        (61, 0.5, 0, 1.5, 0), (6, 0.3, 0, 1.5, 0), (7, 0.9, 0, 1.5, 0),
+    ]
+
+    @Test(arguments: Self.reversals)
+    func reversingThroughATurnAddsNoTurnTheWrongWay(
+        seed: UInt64, phase: Double, stopped: Double, pullAway: Double, straightFirst: Double
+    ) throws {
         var car = Self.townRide(phase: phase, seed: seed)
         // Stop, then back out (straight for a while, or not) through a 60° turn at 3 m/s: fast enough for the
         // course to drive the heading, gentle enough that its sideways force is within reach of the vibration.
         car.segments += [
-            .init(duration: 3, startSpeed: 6, endSpeed: 0), .init(duration: 2), .init(duration: 2, startSpeed: 0, endSpeed: -3),
-            .init(duration: straightFirst, startSpeed: -3), .init(duration: 4, turnDegrees: 60, startSpeed: -3),
-            .init(duration: 4, startSpeed: -3),
+            .init(duration: 3, startSpeed: 6, endSpeed: 0), .init(duration: stopped),
+            .init(duration: pullAway, startSpeed: 0, endSpeed: -3), .init(duration: straightFirst, startSpeed: -3),
+            .init(duration: 4, turnDegrees: 60, startSpeed: -3), .init(duration: 4, startSpeed: -3),
         ]
-        let reverseStart = car.duration - 10 - straightFirst
+        car.segments.removeAll { $0.duration == 0 }
+        let reverseStart = car.duration - 8 - straightFirst - pullAway
         let on = Self.ride(car, sensor: true), off = Self.ride(car, sensor: false)
         #expect(try #require(on.sensor.gain) > 0.8, "a car that learned its gain going forwards")
         var largest = 0.0
@@ -168,24 +181,27 @@ import Testing
         #expect(step < 1.5, "the heading stepped by \(step)° after a fix without speed")
     }
 
-    @Test func reportsWithoutSpeedBeforeEveryFixChangeNothing() throws {
+    @Test(arguments: [-0.05, 0])
+    func reportsWithoutSpeedBesideEveryFixChangeNothing(ggaOffset: Double) throws {
         // gpsd passes GGA (position, no speed) and RMC (speed, course) on as two reports: here the speedless one
-        // arrives 50 ms before each fix.
-        let car = Self.townRide()
+        // arrives 50 ms before each fix, or just after it stamped the same (both read at once). The unit sits 20°
+        // askew, so the mounting offset must be learned too.
+        let car = Self.townRide(mountYaw: 20)
         var events: [SensorEvent] = []
         for e in car.events() {
-            if case .gpsFix(let f) = e {
-                var gga = f
-                gga.time = f.time.adding(seconds: -0.05)
-                gga.speedMetresPerSecond = nil
-                gga.courseDegrees = nil
-                events.append(.gpsFix(gga))
-            }
             events.append(e)
+            guard case .gpsFix(let f) = e else { continue }
+            var gga = f
+            gga.time = f.time.adding(seconds: ggaOffset)
+            gga.speedMetresPerSecond = nil
+            gga.courseDegrees = nil
+            if ggaOffset < 0 { events.insert(.gpsFix(gga), at: events.count - 1) } else { events.append(.gpsFix(gga)) }
         }
         let split = Self.ride(car, sensor: true, events: events), plain = Self.ride(car, sensor: true)
         let gain = try #require(split.sensor.gain)
         #expect(abs(gain - (plain.sensor.gain ?? 0)) < 0.05, "\(gain)")
+        let offset = try #require(split.mountingOffsetDegrees)
+        #expect(abs(offset - (plain.mountingOffsetDegrees ?? 0)) < 1, "\(offset)")
         let edges = Self.turnEdges(car)
         let near = (split: Self.rms(split.errors(edges: edges).nearEdges), plain: Self.rms(plain.errors(edges: edges).nearEdges))
         #expect(near.split < near.plain * 1.1 + 0.1, "near turn edges: \(near.split)° with GGA reports, \(near.plain)° without")
