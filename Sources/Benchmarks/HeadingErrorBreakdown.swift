@@ -22,7 +22,7 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
         faster.device.gpsHz = 5
         fiveHertz.append(rms(HeadingBenchmarkScenario(name: "", ride: faster, calibration: calibration, movingOnly: true).run()
             .ourErrors.compactMap(\.degrees)))
-        let plainEdges = turnEdges(of: plainRide)
+        let plainEdges = plainRide.turnEdges
         courseRateOnlyNearEdges += plain.ourErrors.compactMap { e in
             plainEdges.contains(where: { e.time >= $0 && e.time < $0 + 1.5 }) ? e.degrees : nil
         }
@@ -36,7 +36,7 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
             }
             withMagnets.append(rms(errors))
             if let g = result.sidewaysForceGain { gains.append(g) }
-            let edges = turnEdges(of: r)
+            let edges = r.turnEdges
             for e in result.ourErrors {
                 guard let d = e.degrees else { continue }
                 let covered = abs(d) <= (e.accuracy ?? 0)
@@ -73,20 +73,6 @@ func printMovingErrorBreakdown(seeds: [UInt64], calibration: MagnetometerCalibra
     print("  the reported accuracy (mean \(formatFixed(mean(accuracyNear), digits: 1))° there, "
         + "\(formatFixed(mean(accuracyElsewhere), digits: 1))° elsewhere) covers the error in \(percent(coveredNear)) of those "
         + "samples and \(percent(coveredElsewhere)) elsewhere (a 1-σ figure would cover about 68 %)")
-}
-
-/// Times (seconds) at which the ride's turn rate changes: a turn starts or ends there.
-func turnEdges(of ride: SimulatedRide) -> [Double] {
-    var edges: [Double] = []
-    var t = 0.0
-    var previousRate = 0.0
-    for s in ride.segments {
-        let rate = s.duration > 0 ? s.turnDegrees / s.duration : 0
-        if rate != previousRate || s.stepDegrees != 0 { edges.append(t) }
-        previousRate = rate
-        t += s.duration
-    }
-    return edges
 }
 
 /// Root mean square, NaN for no values.

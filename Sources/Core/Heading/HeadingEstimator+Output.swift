@@ -135,6 +135,7 @@ extension HeadingEstimator {
                 // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one, by
                 // the compass's when so configured, else at the rate the last two fixes showed.
                 let age = t.seconds(since: fix.time)
+                let carriedFor = min(age, Self.courseRateCarrySeconds)
                 if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw,
                     let turn = yaw.yaw(at: t)?.turn(since: then), abs(turn) < 120
                 {
@@ -151,7 +152,6 @@ extension HeadingEstimator {
                     // For at most `courseRateCarrySeconds`, plus the turn the sideways acceleration shows beyond that
                     // rate (zero when it cannot tell). A fix missed at speed leaves the heading where it got to; while
                     // slowing to a stop (the course only locked in), the last course itself is the better guess.
-                    let carriedFor = min(age, Self.courseRateCarrySeconds)
                     direction = course.rotated(by: rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
                     extrapolated = true
                 }
@@ -166,7 +166,6 @@ extension HeadingEstimator {
                 if extrapolated, let rate = courseRate {
                     // Half the turn carried, measured or guessed, and all of what the rate would have added since a
                     // missed fix.
-                    let carriedFor = min(age, Self.courseRateCarrySeconds)
                     let carried = 0.5 * abs(rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
                         + abs(rate.degreesPerSecond) * (age - carriedFor)
                     accuracy = (accuracy * accuracy + carried * carried).squareRoot()

@@ -275,6 +275,7 @@ public struct HeadingEstimator: Sendable {
         {
             learner.observe(fix: fix, compass: c)
         }
+        if fix.mode >= .twoD { lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time) }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
             courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
             if let c1 = fix.courseDegrees, let rate = drivingCourses.rate(to: c1, at: fix.time) {
@@ -285,15 +286,11 @@ public struct HeadingEstimator: Sendable {
                 courseRate = nil
             }
             if let c1 = fix.courseDegrees { drivingCourses.add(c1, at: fix.time) }
+            lateral.carry(
+                rate: courseRate?.degreesPerSecond, speed: fix.speedMetresPerSecond,
+                until: fix.time.adding(seconds: Self.courseRateCarrySeconds))
         } else if fusion.drivingFix(at: fix.time) == nil {
             drivingCourses.removeAll()
-        }
-        let moving = fix.mode >= .twoD
-        lateral.fix(courseDegrees: moving ? fix.courseDegrees : nil, speed: moving ? fix.speedMetresPerSecond : nil, at: fix.time)
-        if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
-            lateral.carry(
-                rate: courseRate.flatMap { $0.fixTime == fix.time ? $0.degreesPerSecond : nil }, speed: fix.speedMetresPerSecond,
-                until: fix.time.adding(seconds: Self.courseRateCarrySeconds))
         }
     }
 

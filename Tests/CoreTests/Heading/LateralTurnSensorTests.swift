@@ -33,17 +33,6 @@ import Testing
         return ride
     }
 
-    /// Times (seconds) at which the ride's turns start and end.
-    static func turnEdges(_ ride: SimulatedRide) -> [Double] {
-        var edges: [Double] = []
-        var t = 0.0
-        for s in ride.segments {
-            if s.turnDegrees != 0 { edges += [t, t + s.duration] }
-            t += s.duration
-        }
-        return edges
-    }
-
     struct Outcome {
         var sensor: LateralTurnSensor
         var mountingOffsetDegrees: Double?
@@ -110,7 +99,7 @@ import Testing
     @Test(arguments: [(0.1, 0.0, 0.0), (0.35, 0, 0), (0.6, 0, 0), (0.85, 0, 0), (0.3, 20, 3)])
     func aCarsTurnStartsAndEndsAreSeenBeforeTheNextFix(phase: Double, mountYaw: Double, roll: Double) {
         let car = Self.townRide(phase: phase, mountYaw: mountYaw, roll: roll)
-        let edges = Self.turnEdges(car)
+        let edges = car.turnEdges
         let on = Self.ride(car, sensor: true).errors(edges: edges), off = Self.ride(car, sensor: false).errors(edges: edges)
         let near = (on: Self.rms(on.nearEdges), off: Self.rms(off.nearEdges))
         let elsewhere = (on: Self.rms(on.elsewhere), off: Self.rms(off.elsewhere))
@@ -202,7 +191,7 @@ import Testing
         #expect(abs(gain - (plain.sensor.gain ?? 0)) < 0.05, "\(gain)")
         let offset = try #require(split.mountingOffsetDegrees)
         #expect(abs(offset - (plain.mountingOffsetDegrees ?? 0)) < 1, "\(offset)")
-        let edges = Self.turnEdges(car)
+        let edges = car.turnEdges
         let near = (split: Self.rms(split.errors(edges: edges).nearEdges), plain: Self.rms(plain.errors(edges: edges).nearEdges))
         #expect(near.split < near.plain * 1.1 + 0.1, "near turn edges: \(near.split)° with GGA reports, \(near.plain)° without")
     }
@@ -218,7 +207,7 @@ import Testing
             let moved = abs((between.first ?? .north).signedDifference(to: between.last ?? .north))
             #expect(moved > 2, "the heading moved \(moved)° between two fixes in a 22.5 °/s turn")
         }
-        let edges = Self.turnEdges(car)
+        let edges = car.turnEdges
         let near = (on: Self.rms(on.errors(edges: edges).nearEdges), off: Self.rms(off.errors(edges: edges).nearEdges))
         #expect(near.on < near.off * 1.05, "near turn edges at 5 Hz: \(near.on)° with the sensor, \(near.off)° without")
     }

@@ -117,6 +117,20 @@ public struct SimulatedRide: Sendable {
 
     public var duration: Double { segments.reduce(0) { $0 + $1.duration } }
 
+    /// Times (seconds) at which the turn rate changes: a turn starts or ends (or the heading steps) there.
+    public var turnEdges: [Double] {
+        var edges: [Double] = []
+        var t = 0.0
+        var previousRate = 0.0
+        for s in segments {
+            let rate = s.duration > 0 ? s.turnDegrees / s.duration : 0
+            if rate != previousRate || s.stepDegrees != 0 { edges.append(t) }
+            previousRate = rate
+            t += s.duration
+        }
+        return edges
+    }
+
     /// The vehicle's pose at `t` seconds (clamped to the ride).
     public func pose(at t: Double) -> Pose {
         var heading = initialHeadingDegrees
