@@ -2,7 +2,7 @@
 #   make demo   install what is missing, build, and ride the bundled route (on the screen, else into PNG frames)
 #   make test   install what is missing, build, and run every test: unit, integration (real gpsd), and the
 #               QEMU system tests on real kernel drivers (DRM, IIO)
-.PHONY: deps build demo test unit-tests vm-tests bench clean
+.PHONY: deps build demo test lint unit-tests vm-tests bench clean
 
 deps:
 	@scripts/install-deps
@@ -13,7 +13,13 @@ build: deps
 demo: build
 	.build/release/navdisplay demo
 
-test: deps unit-tests vm-tests
+test: deps lint unit-tests vm-tests
+
+# The tree must match .swift-format exactly (fix with `swift format -i -r Sources Tests Package.swift`).
+# AlwaysUseLowerCamelCase is off: the C-edge files name their wrappers after the C calls (`system_open`,
+# swift-system's convention in STYLE.md), and test names read as sentences.
+lint:
+	swift format lint --strict --parallel -r Sources Tests Package.swift
 
 unit-tests:
 	swift build --build-tests

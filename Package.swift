@@ -38,5 +38,5 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

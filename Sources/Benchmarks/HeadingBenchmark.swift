@@ -11,7 +11,9 @@ func runHeadingBenchmark() {
     let calibration: MagnetometerCalibration
     do {
         var session = CalibrationSession()
-        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: distorted, seed: 99).events() { session.add(s) }
+        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: distorted, seed: 99).events() {
+            session.add(s)
+        }
         calibration = try session.finish()
     } catch {
         print("heading benchmark: calibration of the simulated device failed: \(error)")
@@ -26,7 +28,8 @@ func runHeadingBenchmark() {
         let circle = { (degrees: Double) in SimulatedRide.Segment(duration: 30, turnDegrees: degrees, startSpeed: 2) }
         let drive = SimulatedRide(segments: [circle(380), circle(-380)], device: d, seed: 98)
         var session = CalibrationSession.level(
-            modelField: MagneticModel.wmm2025.field(at: drive.start, decimalYear: DecimalYear.from(utcSeconds: drive.startUTCSeconds)))
+            modelField: MagneticModel.wmm2025.field(
+                at: drive.start, decimalYear: DecimalYear.from(utcSeconds: drive.startUTCSeconds)))
         for e in drive.events() {
             switch e {
             case .magnetometer(let s): session.add(s)
@@ -47,45 +50,59 @@ func runHeadingBenchmark() {
     var quietDevice = SimulatedRide.Device()
     quietDevice.gpsHz = 0
     quietDevice.magnetometerNoiseMicrotesla = earthH * .pi / 180
-    scenarios.append(.init(
-        name: "step 90°, 1° noise", ride: SimulatedRide(
-            initialHeadingDegrees: 10, segments: [.init(duration: 6), .init(duration: 6, stepDegrees: 90)], device: quietDevice),
-        calibration: MagnetometerCalibration(hardIronMicrotesla: .zero, softIron: .identity, fieldRadiusMicrotesla: earth.length),
-        stepAt: 6, stepDegrees: 90))
+    scenarios.append(
+        .init(
+            name: "step 90°, 1° noise",
+            ride: SimulatedRide(
+                initialHeadingDegrees: 10, segments: [.init(duration: 6), .init(duration: 6, stepDegrees: 90)],
+                device: quietDevice),
+            calibration: MagnetometerCalibration(
+                hardIronMicrotesla: .zero, softIron: .identity, fieldRadiusMicrotesla: earth.length),
+            stepAt: 6, stepDegrees: 90))
     // 2. Turned by hand while tilting ±30°, with hard and soft iron.
     var handheld = distorted
     handheld.gpsHz = 0
-    scenarios.append(.init(
-        name: "tilt ±30°, hard+soft iron", ride: SimulatedRide(
-            initialHeadingDegrees: 40,
-            segments: [
-                .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
-                .init(duration: 6, turnDegrees: 120, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
-                .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
-                .init(duration: 9, turnDegrees: -200, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
-                .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
-            ], device: handheld, seed: 11),
-        calibration: calibration))
+    scenarios.append(
+        .init(
+            name: "tilt ±30°, hard+soft iron",
+            ride: SimulatedRide(
+                initialHeadingDegrees: 40,
+                segments: [
+                    .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
+                    .init(duration: 6, turnDegrees: 120, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
+                    .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
+                    .init(duration: 9, turnDegrees: -200, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
+                    .init(duration: 8, pitchSwingDegrees: 30, rollSwingDegrees: 30, swingPeriod: 3),
+                ], device: handheld, seed: 11),
+            calibration: calibration))
     // 3. A ride through town: turns at junctions, two stops at lights, road vibration.
     func ride(_ extra: [SimulatedRide.Segment] = []) -> [SimulatedRide.Segment] {
-        let v = 6.0, slow = 4.0
+        let v = 6.0
+        let slow = 4.0
         func seg(_ d: Double, turn: Double = 0, from: Double, to: Double? = nil) -> SimulatedRide.Segment {
-            .init(duration: d, turnDegrees: turn, startSpeed: from, endSpeed: to ?? from, pitchSwingDegrees: 4,
+            .init(
+                duration: d, turnDegrees: turn, startSpeed: from, endSpeed: to ?? from, pitchSwingDegrees: 4,
                 rollSwingDegrees: 4, swingPeriod: 1.3)
         }
         return [
             seg(4, from: 0, to: v), seg(20, from: v), seg(2, from: v, to: slow), seg(4, turn: 90, from: slow),
-            seg(2, from: slow, to: v), seg(15, from: v), seg(4, from: v, to: 0), .init(duration: 15), seg(4, from: 0, to: slow),
+            seg(2, from: slow, to: v), seg(15, from: v), seg(4, from: v, to: 0), .init(duration: 15),
+            seg(4, from: 0, to: slow),
             seg(5, turn: -120, from: slow), seg(2, from: slow, to: v), seg(20, from: v),
         ] + extra
     }
-    scenarios.append(.init(
-        name: "ride: turns, stops", ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
-        calibration: calibration))
-    scenarios.append(.init(
-        name: "the same, level calibration",
-        ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
-        calibration: levelCalibration))
+    scenarios.append(
+        .init(
+            name: "ride: turns, stops",
+            ride: SimulatedRide(
+                start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
+            calibration: calibration))
+    scenarios.append(
+        .init(
+            name: "the same, level calibration",
+            ride: SimulatedRide(
+                start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21),
+            calibration: levelCalibration))
     // The same ride on a bicycle, leaning into its turns: the sideways force a car feels stays along the bike.
     var bike = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: 21)
     bike.leansIntoTurns = true
@@ -93,12 +110,15 @@ func runHeadingBenchmark() {
     // 4. The same ride with cars (magnets) passing: a disturbed compass while moving. The receiver's fix phase
     // comes from the seed: where a turn starts between two fixes decides how late a 1 Hz course sees it.
     func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
-        var r = SimulatedRide(start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
+        var r = SimulatedRide(
+            start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
         var phase = SeededRandom(seed: seed &+ 1_000)
         r.device.gpsPhaseSeconds = 0.05 + 0.9 * phase.uniform()
-        r.magnets = withMagnets ? [10, 18, 36, 60, 78, 90].map {
-            SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
-        } : []
+        r.magnets =
+            withMagnets
+            ? [10, 18, 36, 60, 78, 90].map {
+                SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
+            } : []
         return r
     }
     var magnets = magnetRide(seed: 22)
@@ -109,28 +129,41 @@ func runHeadingBenchmark() {
     // And at 1 Hz with a gyroscope (50 Hz, 0.17 °/s noise, biased) to carry the course between fixes.
     magnets.device.gpsHz = 1
     magnets.device.gyroscopeHz = 50
-    scenarios.append(.init(name: "ride, magnets, 1 Hz + gyro", ride: magnets, calibration: calibration, movingOnly: true))
+    scenarios.append(
+        .init(name: "ride, magnets, 1 Hz + gyro", ride: magnets, calibration: calibration, movingOnly: true))
     // 5. Waiting at a light while a car passes close by.
     var lights = SimulatedRide(
         start: helsinki, initialHeadingDegrees: 200,
-        segments: [.init(duration: 6, startSpeed: 5, endSpeed: 0), .init(duration: 30), .init(duration: 6, startSpeed: 0, endSpeed: 5)],
+        segments: [
+            .init(duration: 6, startSpeed: 5, endSpeed: 0), .init(duration: 30),
+            .init(duration: 6, startSpeed: 0, endSpeed: 5),
+        ],
         device: distorted, seed: 23)
-    lights.magnets = [SimulatedRide.Magnet(atSeconds: 20, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 25, y: -20, z: 15))]
+    lights.magnets = [
+        SimulatedRide.Magnet(atSeconds: 20, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 25, y: -20, z: 15))
+    ]
     scenarios.append(.init(name: "stopped, magnet passing", ride: lights, calibration: calibration))
     // 6. The unit clamped 20° askew on the handlebar.
     var askew = distorted
     askew.mountYawDegrees = 20
-    scenarios.append(.init(
-        name: "ride, 20° mounting offset", ride: SimulatedRide(start: helsinki, initialHeadingDegrees: 300, segments: ride([
-            // Then a stop and on slower than course mode: the compass, with the learned offset, drives the heading.
-            .init(duration: 4, startSpeed: 6, endSpeed: 0), .init(duration: 8), .init(duration: 2, startSpeed: 0, endSpeed: 2),
-            .init(duration: 6, startSpeed: 2), .init(duration: 6, turnDegrees: 90, startSpeed: 2), .init(duration: 10, startSpeed: 2),
-        ]), device: askew, seed: 24),
-        calibration: calibration))
+    scenarios.append(
+        .init(
+            name: "ride, 20° mounting offset",
+            ride: SimulatedRide(
+                start: helsinki, initialHeadingDegrees: 300,
+                segments: ride([
+                    // Then a stop and on slower than course mode: the compass, with the learned offset, drives the heading.
+                    .init(duration: 4, startSpeed: 6, endSpeed: 0), .init(duration: 8),
+                    .init(duration: 2, startSpeed: 0, endSpeed: 2),
+                    .init(duration: 6, startSpeed: 2), .init(duration: 6, turnDegrees: 90, startSpeed: 2),
+                    .init(duration: 10, startSpeed: 2),
+                ]), device: askew, seed: 24),
+            calibration: calibration))
 
     print("Heading benchmark: simulated 50 Hz magnetometer and accelerometer, 1 Hz GPS, Helsinki, WMM2025.")
     print("Errors against the vehicle's true heading, degrees; naive = atan2 of the raw field + declination; ")
-    print("α0.04 = exponential sin/cos filter on our calibrated, tilt-compensated heading; lag = 90 % step time for the")
+    print(
+        "α0.04 = exponential sin/cos filter on our calibrated, tilt-compensated heading; lag = 90 % step time for the")
     print("step, else the best-fit delay; jitter = σ of the error about its mean where the truth held still for 3 s;")
     print("avail = share of samples with a heading.")
     print("")
@@ -138,28 +171,36 @@ func runHeadingBenchmark() {
     let widths = [28, 7, 8, 8, 8, 9, 6]
     func row(_ cells: [String]) -> String {
         zip(cells, widths).enumerated().map { i, p in
-            i < 2 ? p.0.padding(toLength: p.1, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(0, p.1 - p.0.count)) + p.0
+            i < 2
+                ? p.0.padding(toLength: p.1, withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: max(0, p.1 - p.0.count)) + p.0
         }.joined(separator: " ")
     }
     print(row(header))
     print(String(repeating: "-", count: widths.reduce(0, +) + widths.count - 1))
-    var ourCost = 0.0, emaCost = 0.0, events = 0
+    var ourCost = 0.0
+    var emaCost = 0.0
+    var events = 0
     for s in scenarios {
         let result = s.run()
         ourCost += result.ourSeconds
         emaCost += result.emaSeconds
         events += result.eventCount
         for (method, m) in [("naive", result.naive), ("α0.04", result.ema), ("ours", result.ours)] {
-            print(row([
-                method == "naive" ? s.name : "", method, formatFixed(m.rms, digits: 2), formatFixed(m.p95, digits: 2),
-                m.lagMilliseconds.map { formatFixed($0, digits: 0) } ?? "-", formatFixed(m.jitter, digits: 3),
-                formatFixed(m.availability * 100, digits: 0) + "%",
-            ]))
+            print(
+                row([
+                    method == "naive" ? s.name : "", method, formatFixed(m.rms, digits: 2),
+                    formatFixed(m.p95, digits: 2),
+                    m.lagMilliseconds.map { formatFixed($0, digits: 0) } ?? "-", formatFixed(m.jitter, digits: 3),
+                    formatFixed(m.availability * 100, digits: 0) + "%",
+                ]))
         }
     }
     print("")
-    print("cost: ours \(formatFixed(ourCost / Double(events) * 1e9, digits: 0)) ns/event, α0.04 pipeline "
-        + "\(formatFixed(emaCost / Double(events) * 1e9, digits: 0)) ns/event (ratio \(formatFixed(ourCost / emaCost, digits: 2))×)")
+    print(
+        "cost: ours \(formatFixed(ourCost / Double(events) * 1e9, digits: 0)) ns/event, α0.04 pipeline "
+            + "\(formatFixed(emaCost / Double(events) * 1e9, digits: 0)) ns/event (ratio \(formatFixed(ourCost / emaCost, digits: 2))×)"
+    )
     print("targets: tilt+iron RMS ≤ 1°; magnets while moving RMS ≤ 2°; step 90 % ≤ 250 ms with jitter σ ≤ 0.3°")
     print("")
     printMovingErrorBreakdown(seeds: Array(1...8), calibration: calibration) { seed, withMagnets in
@@ -196,22 +237,31 @@ struct HeadingBenchmarkScenario {
 
     func run() -> Result {
         let events = ride.events()
-        let declination = MagneticModel.wmm2025.field(at: ride.start, decimalYear: DecimalYear.from(utcSeconds: ride.startUTCSeconds))
-            .declinationDegrees
+        let declination = MagneticModel.wmm2025.field(
+            at: ride.start, decimalYear: DecimalYear.from(utcSeconds: ride.startUTCSeconds)
+        )
+        .declinationDegrees
         var config = HeadingConfiguration(calibration: calibration)
         config.lateralTurn = lateralTurn
         config.fallbackCoordinate = ride.start
         config.fallbackDecimalYear = DecimalYear.from(utcSeconds: ride.startUTCSeconds)
-        if let mode = ProcessInfo.processInfo.environment["HEADING_COURSE_INTERPOLATION"].flatMap(CourseInterpolation.init) {
+        if let mode = ProcessInfo.processInfo.environment["HEADING_COURSE_INTERPOLATION"].flatMap(
+            CourseInterpolation.init)
+        {
             config.courseBetweenFixes = mode
         }
         var estimator = HeadingEstimator(configuration: config)
         var ema = ExponentialHeadingFilter(alpha: 0.04)
         var accel: Vector3?
-        var times: [Double] = [], truth: [Double] = []
-        var naive: [Double?] = [], smoothed: [Double?] = [], ours: [Double?] = [], accuracy: [Double?] = []
+        var times: [Double] = []
+        var truth: [Double] = []
+        var naive: [Double?] = []
+        var smoothed: [Double?] = []
+        var ours: [Double?] = []
+        var accuracy: [Double?] = []
         let clock = ContinuousClock()
-        var ourTime = Duration.zero, emaTime = Duration.zero
+        var ourTime = Duration.zero
+        var emaTime = Duration.zero
         for e in events {
             let t0 = clock.now
             estimator.apply(e)
@@ -242,7 +292,9 @@ struct HeadingBenchmarkScenario {
             ours.append(estimator.estimate.heading?.direction.degrees)
             accuracy.append(estimator.estimate.heading?.accuracyDegrees)
         }
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        func seconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
         return Result(
             naive: score(naive, times, truth), ema: score(smoothed, times, truth), ours: score(ours, times, truth),
             ourSeconds: seconds(ourTime), emaSeconds: seconds(emaTime), eventCount: events.count,
@@ -264,7 +316,9 @@ struct HeadingBenchmarkScenario {
             }
             let e = Angle(tr).signedDifference(to: Angle(o))
             errors.append(e)
-            let held = [0.75, 1.5, 2.25, 3].allSatisfy { abs(ride.pose(at: times[i] - $0).heading.signedDifference(to: Angle(tr))) < 1e-6 }
+            let held = [0.75, 1.5, 2.25, 3].allSatisfy {
+                abs(ride.pose(at: times[i] - $0).heading.signedDifference(to: Angle(tr))) < 1e-6
+            }
             if held { runs[runs.count - 1].append(e) } else if !(runs.last?.isEmpty ?? true) { runs.append([]) }
         }
         var m = Metrics()
@@ -273,7 +327,8 @@ struct HeadingBenchmarkScenario {
         m.rms = rms(errors)
         let sorted = errors.map(abs).sorted()
         m.p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
-        var squares = 0.0, count = 0
+        var squares = 0.0
+        var count = 0
         for run in runs where run.count >= 10 {
             let mean = run.reduce(0, +) / Double(run.count)
             squares += run.map { ($0 - mean) * ($0 - mean) }.reduce(0, +)
@@ -292,14 +347,17 @@ struct HeadingBenchmarkScenario {
             var best = (delay: 0.0, rms: Double.infinity)
             for k in 0...75 {
                 let delay = Double(k) * 0.02
-                var sum = 0.0, n = 0
+                var sum = 0.0
+                var n = 0
                 for (t, o) in zip(times, output) {
                     guard let o, t - delay >= 0 else { continue }
                     let e = ride.pose(at: t - delay).heading.signedDifference(to: Angle(o))
                     sum += e * e
                     n += 1
                 }
-                if n > 0, (sum / Double(n)).squareRoot() < best.rms - 1e-9 { best = (delay, (sum / Double(n)).squareRoot()) }
+                if n > 0, (sum / Double(n)).squareRoot() < best.rms - 1e-9 {
+                    best = (delay, (sum / Double(n)).squareRoot())
+                }
             }
             m.lagMilliseconds = best.delay * 1000
         }

@@ -103,7 +103,8 @@ private func cairoFill(_ paths: [(Path, Color)], width: Int32, height: Int32) {
             for p in contour.dropFirst() { cairo_line_to(cr, p.x, p.y) }
             cairo_close_path(cr)
         }
-        cairo_set_source_rgba(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, Double(color.a) / 255)
+        cairo_set_source_rgba(
+            cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, Double(color.a) / 255)
         cairo_fill(cr)
     }
     cairo_surface_flush(surface)

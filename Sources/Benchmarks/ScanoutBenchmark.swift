@@ -7,9 +7,12 @@ import Platform
 /// measured in the same run. (Destination here is ordinary memory; real scanout memory is write-combined, which
 /// favours the sequential row writes the copy does.)
 func runScanoutBenchmark() {
-    let w = 1280, h = 800
+    let w = 1280
+    let h = 800
     var frame = FrameBuffer(width: w, height: h)
-    for y in 0..<h { for x in 0..<w { frame[x, y] = UInt32(truncatingIfNeeded: x &* 2654435761 ^ y &* 40503) & 0xffffff } }
+    for y in 0..<h {
+        for x in 0..<w { frame[x, y] = UInt32(truncatingIfNeeded: x &* 2_654_435_761 ^ y &* 40503) & 0xffffff }
+    }
     var next = frame
     for y in 300..<500 { for x in 540..<740 { next[x, y] ^= 0x00ff00 } }  // an arrow-sized change
     let pitch = w * 4 + 64  // drivers pad rows
@@ -39,14 +42,18 @@ func runScanoutBenchmark() {
     var damage: PixelRect?
     rows.append(("damage scan (two frames compared)", time { damage = FrameDamage.changedRect(from: frame, to: next) }))
     if let damage {
-        rows.append((
-            "damage-only copy \(damage.width)x\(damage.height), xrgb8888",
-            time { ScanoutCopy.copy(next, rect: damage, rotation: .none, format: .xrgb8888, to: memory, pitch: pitch) }
-        ))
+        rows.append(
+            (
+                "damage-only copy \(damage.width)x\(damage.height), xrgb8888",
+                time {
+                    ScanoutCopy.copy(next, rect: damage, rotation: .none, format: .xrgb8888, to: memory, pitch: pitch)
+                }
+            ))
     }
     print("scanout copy, \(w)x\(h) frame; baseline memcpy \(formatFixed(baseline, digits: 3)) ms")
     for (name, ms) in rows {
-        print("  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(formatFixed(ms, digits: 3)) ms  "
-            + "\(formatFixed(ms / baseline, digits: 2))x memcpy")
+        print(
+            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(formatFixed(ms, digits: 3)) ms  "
+                + "\(formatFixed(ms / baseline, digits: 2))x memcpy")
     }
 }

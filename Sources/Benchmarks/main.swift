@@ -9,7 +9,9 @@ let benchmarks: [(name: String, run: () -> Void)] = [
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
 if !unknown.isEmpty {
-    print("unknown benchmark(s): \(unknown.joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))")
+    print(
+        "unknown benchmark(s): \(unknown.joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))"
+    )
 } else {
     for b in benchmarks where wanted.isEmpty || wanted.contains(b.name) { b.run() }
 }

@@ -6,3 +6,7 @@
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
+#include <stdio.h>
+
+// `stdout` is a C global variable, which Swift 6 refuses to read from nonisolated code; these wrap it once.
+static inline void navdisplay_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

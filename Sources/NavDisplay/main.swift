@@ -28,7 +28,7 @@ func writeError(_ line: String) {
     FileHandle.standardError.write((line + "\n").data(using: .utf8)!)
 }
 
-func runMain(_ argv: [String]) -> Int32 {
+@MainActor func runMain(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
         print(topHelp)
         return UsageError.exitStatus
@@ -48,7 +48,9 @@ func runMain(_ argv: [String]) -> Int32 {
         break
     }
     guard let type = commands.first(where: { $0.name == first }) else {
-        writeError("navdisplay: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")); see navdisplay --help)")
+        writeError(
+            "navdisplay: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")); see navdisplay --help)"
+        )
         return UsageError.exitStatus
     }
     do {

@@ -11,7 +11,8 @@ struct CalibrateCommandTests {
         let dir = try NavDisplayBinary.temporaryDirectory()
         let url = dir.appendingPathComponent(name)
         let header = RecordingHeader(
-            program: "CalibrateCommandTests", devices: [.init(role: "magnetometer", name: "simulated", rateHertz: ride.device.magnetometerHz)],
+            program: "CalibrateCommandTests",
+            devices: [.init(role: "magnetometer", name: "simulated", rateHertz: ride.device.magnetometerHz)],
             startUTCSeconds: ride.startUTCSeconds, place: ride.start, notes: ["simulated: \(name)"])
         let text = RecordingFormat.headerText(header) + ride.events().map(RecordingFormat.line(for:)).joined()
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -19,7 +20,8 @@ struct CalibrateCommandTests {
     }
 
     static func pngs(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".png") }
+            .sorted()
     }
 
     @Test("A tumble with a known distortion is recovered, saved, and read back by run's loader")
@@ -37,7 +39,9 @@ struct CalibrateCommandTests {
         #expect(r.stdout.contains("saved to \(out)"))
 
         let loaded = try #require(try CalibrationFile.load(out))
-        #expect((loaded.hardIronMicrotesla - device.hardIronMicrotesla).length < 0.5, "hard iron \(loaded.hardIronMicrotesla)")
+        #expect(
+            (loaded.hardIronMicrotesla - device.hardIronMicrotesla).length < 0.5,
+            "hard iron \(loaded.hardIronMicrotesla)")
         // The correction undoes the soft iron up to one overall scale: W · S is a multiple of the identity.
         let product = loaded.softIron * device.softIron
         let scale = product[0, 0]
@@ -78,10 +82,12 @@ struct CalibrateCommandTests {
 
     @Test("A refused calibration leaves the previous file as it was")
     func refusalKeepsTheOldFile() throws {
-        let ride = SimulatedRide(segments: [.init(duration: 20, turnDegrees: 40)], device: SimulatedRide.distortedDevice)
+        let ride = SimulatedRide(
+            segments: [.init(duration: 20, turnDegrees: 40)], device: SimulatedRide.distortedDevice)
         let recording = try Self.writeRecording(ride, name: "poor.navrec")
         let out = recording.deletingLastPathComponent().appendingPathComponent("calibration.txt").path
-        let old = MagnetometerCalibration(hardIronMicrotesla: Vector3(x: 1, y: 2, z: 3), softIron: .identity, fieldRadiusMicrotesla: 50)
+        let old = MagnetometerCalibration(
+            hardIronMicrotesla: Vector3(x: 1, y: 2, z: 3), softIron: .identity, fieldRadiusMicrotesla: 50)
         try CalibrationFile.save(old, to: out)
         let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", out])
         #expect(r.status == 1)
@@ -114,7 +120,9 @@ struct CalibrateCommandTests {
         let dir = try NavDisplayBinary.temporaryDirectory()
         let path = dir.appendingPathComponent("calibration.txt").path
         try "format 1\nhard_iron_ut 1 2\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try NavDisplayBinary.run(["run", "--calibration", path, "--display", "png", "--png-dir", dir.appendingPathComponent("f").path])
+        let r = try NavDisplayBinary.run([
+            "run", "--calibration", path, "--display", "png", "--png-dir", dir.appendingPathComponent("f").path,
+        ])
         #expect(r.status == 1)
         #expect(r.stderr.contains(path) && r.stderr.contains("line 2"), "\(r.stderr)")
         #expect(Self.pngs(in: dir.appendingPathComponent("f")).isEmpty)
@@ -136,7 +144,10 @@ struct CalibrateCommandTests {
             (["calibrate", "--at", "95,0"], "--at expects LAT,LON"),
             (["calibrate", "--from"], "--from expects a recording file, got nothing"),
             (["calibrate", "--out", "dir/"], "--out expects a file name"),
-            (["calibrate", "--from", "x.navrec", "--mag-device", "hmc5883l"], "--mag-device applies to the live sensor"),
+            (
+                ["calibrate", "--from", "x.navrec", "--mag-device", "hmc5883l"],
+                "--mag-device applies to the live sensor"
+            ),
             (["calibrate", "--bogus"], "unknown option --bogus"),
             (["calibrate", "stray"], "unexpected argument \"stray\""),
             (["run", "--calibration"], "--calibration expects a calibration file, got nothing"),
@@ -152,7 +163,8 @@ struct CalibrateCommandTests {
     func noMagnetometerInRecording() throws {
         var device = SimulatedRide.Device()
         device.magnetometerHz = 0
-        let recording = try Self.writeRecording(SimulatedRide(segments: [.init(duration: 5)], device: device), name: "gps.navrec")
+        let recording = try Self.writeRecording(
+            SimulatedRide(segments: [.init(duration: 5)], device: device), name: "gps.navrec")
         let r = try NavDisplayBinary.run(["calibrate", "--from", recording.path, "--out", recording.path + ".cal"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("no magnetometer samples"), "\(r.stderr)")

@@ -19,22 +19,27 @@ struct CalibrateLevelCommandTests {
         return SimulatedRide(
             segments: [
                 .init(duration: 30, turnDegrees: 380, startSpeed: 2, pitchDegrees: 2, rollDegrees: -1),
-                .init(duration: 30, turnDegrees: bothWays ? -380 : 380, startSpeed: 2, pitchDegrees: 2, rollDegrees: -1),
+                .init(
+                    duration: 30, turnDegrees: bothWays ? -380 : 380, startSpeed: 2, pitchDegrees: 2, rollDegrees: -1),
             ], device: d, seed: 3)
     }
 
-    @Test("Two slow circles recover the horizontal distortion; the file says it is a level fit and run's loader reads it")
+    @Test(
+        "Two slow circles recover the horizontal distortion; the file says it is a level fit and run's loader reads it")
     func recoversTheHorizontalDistortion() throws {
         let recording = try CalibrateCommandTests.writeRecording(Self.circles(), name: "circles.navrec")
         let dir = recording.deletingLastPathComponent()
         let out = dir.appendingPathComponent("calibration.txt").path
         let frames = dir.appendingPathComponent("frames")
         let r = try NavDisplayBinary.run([
-            "calibrate", "--level", "--from", recording.path, "--out", out, "--display", "png", "--png-dir", frames.path,
+            "calibrate", "--level", "--from", recording.path, "--out", out, "--display", "png", "--png-dir",
+            frames.path,
         ])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stdout.contains("level fit (vertical hard iron from WMM's dip)"), "\(r.stdout)")
-        #expect(r.stdout.contains("note: level fit: the vertical hard iron is not observable from a flat circle"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("note: level fit: the vertical hard iron is not observable from a flat circle"),
+            "\(r.stdout)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("\nformat 2\nfit level vertical-from-wmm\n"), "\(text)")
         let loaded = try #require(try CalibrationFile.load(out))
@@ -61,7 +66,8 @@ struct CalibrateLevelCommandTests {
             ("tumble", "calibrate without --level"),
         ])
     func refusals(_ c: (ride: String, reason: String)) throws {
-        let ride = c.ride == "one way"
+        let ride =
+            c.ride == "one way"
             ? Self.circles(bothWays: false) : SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice)
         let recording = try CalibrateCommandTests.writeRecording(ride, name: "\(c.ride).navrec")
         let out = recording.deletingLastPathComponent().appendingPathComponent("calibration.txt").path
@@ -86,14 +92,17 @@ struct CalibrateLevelCommandTests {
         let ride = Self.circles()
         let dir = try NavDisplayBinary.temporaryDirectory()
         let recording = dir.appendingPathComponent("noplace.navrec")
-        let header = RecordingHeader(program: "CalibrateLevelCommandTests", devices: [], startUTCSeconds: ride.startUTCSeconds)
+        let header = RecordingHeader(
+            program: "CalibrateLevelCommandTests", devices: [], startUTCSeconds: ride.startUTCSeconds)
         try (RecordingFormat.headerText(header) + ride.events().map(RecordingFormat.line(for:)).joined())
             .write(to: recording, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("calibration.txt").path
         let refused = try NavDisplayBinary.run(["calibrate", "--level", "--from", recording.path, "--out", out])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("no @place") && refused.stderr.contains("--at"), "\(refused.stderr)")
-        let r = try NavDisplayBinary.run(["calibrate", "--level", "--from", recording.path, "--out", out, "--at", "60.17,24.94"])
+        let r = try NavDisplayBinary.run([
+            "calibrate", "--level", "--from", recording.path, "--out", out, "--at", "60.17,24.94",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try CalibrationFile.load(out)?.fit == .level(verticalFromModel: true))
     }
@@ -104,7 +113,10 @@ struct CalibrateLevelCommandTests {
             (["calibrate", "--level"], "--level needs --at LAT,LON"),
             (["calibrate", "--accel-device", "mpu6050"], "--accel-device needs --level"),
             (["calibrate", "--level", "--at", "60,25", "--accel-device"], "--accel-device expects an IIO device name"),
-            (["calibrate", "--from", "x.navrec", "--level", "--accel-device", "mpu6050"], "--accel-device applies to the live sensor"),
+            (
+                ["calibrate", "--from", "x.navrec", "--level", "--accel-device", "mpu6050"],
+                "--accel-device applies to the live sensor"
+            ),
         ])
     func usageErrors(_ c: ([String], String)) throws {
         let r = try NavDisplayBinary.run(c.0)

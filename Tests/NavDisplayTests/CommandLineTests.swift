@@ -9,11 +9,17 @@ struct CommandLineTests {
             (["render", "--zoom", "abc", "--out", "x.png"], "--zoom expects a number from 0 to 22, got \"abc\""),
             (["render", "--zoom", "99", "--out", "x.png"], "--zoom expects a number from 0 to 22, got \"99\""),
             (["render", "--center", "91,0", "--out", "x.png"], "--center expects LAT,LON"),
-            (["render", "--orientation", "sideways", "--out", "x.png"], "--orientation expects north-up|heading-up|course-up, got \"sideways\""),
+            (
+                ["render", "--orientation", "sideways", "--out", "x.png"],
+                "--orientation expects north-up|heading-up|course-up, got \"sideways\""
+            ),
             (["render", "--size", "0x0", "--out", "x.png"], "--size expects WIDTHxHEIGHT"),
             (["render", "--heading", "nan", "--out", "x.png"], "--heading expects degrees from 0 to 360, got \"nan\""),
             (["render", "--heading"], "--heading expects degrees from 0 to 360, got nothing"),
-            (["render", "--map", "--out", "x.png"], "--map expects an .mbtiles or .pmtiles file, or none, got nothing"),
+            (
+                ["render", "--map", "--out", "x.png"],
+                "--map expects an .mbtiles or .pmtiles file, or none, got nothing"
+            ),
             (["render", "--style", "dusk", "--out", "x.png"], "--style expects day|night, got \"dusk\""),
             (["render", "--bogus", "--out", "x.png"], "unknown option --bogus"),
             (["render"], "--out expects a file name ending in .png, got nothing"),
@@ -28,7 +34,9 @@ struct CommandLineTests {
         #expect(r.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("--help, per-command help and --version exit 0", arguments: [["--help"], ["render", "--help"], ["demo", "-h"], ["help", "render"], ["--version"]])
+    @Test(
+        "--help, per-command help and --version exit 0",
+        arguments: [["--help"], ["render", "--help"], ["demo", "-h"], ["help", "render"], ["--version"]])
     func helpAndVersion(_ args: [String]) throws {
         let r = try NavDisplayBinary.run(args)
         #expect(r.status == 0)
@@ -51,7 +59,8 @@ struct CommandLineTests {
         var path = name
         if name == "corrupt" {
             path = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("corrupt.mbtiles").path
-            FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
+            FileManager.default.createFile(
+                atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
         }
         let out = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("x.png").path
         let r = try NavDisplayBinary.run(["render", "--map", path, "--out", out])

@@ -13,8 +13,14 @@ struct GoldenImageTests {
         "render draws the frame a person reviewed",
         arguments: [
             ("heading-up-037", ["--heading", "37", "--orientation", "heading-up"]),
-            ("north-up-200-night", ["--heading", "200", "--heading-accuracy", "25", "--style", "night", "--zoom", "17"]),
-            ("course-up-unknown-heading", ["--course", "120", "--heading-accuracy", "-1", "--orientation", "course-up"]),
+            (
+                "north-up-200-night",
+                ["--heading", "200", "--heading-accuracy", "25", "--style", "night", "--zoom", "17"]
+            ),
+            (
+                "course-up-unknown-heading",
+                ["--course", "120", "--heading-accuracy", "-1", "--orientation", "course-up"]
+            ),
         ])
     func renderMatchesGolden(_ c: (String, [String])) throws {
         let dir = try NavDisplayBinary.temporaryDirectory()
@@ -44,7 +50,8 @@ struct FrameDifference: CustomStringConvertible {
         channelDifferences = zip(a.pixels, b.pixels).map { p, q in
             var m: UInt32 = 0
             for shift: UInt32 in [0, 8, 16] {
-                let x = (p >> shift) & 0xff, y = (q >> shift) & 0xff
+                let x = (p >> shift) & 0xff
+                let y = (q >> shift) & 0xff
                 m = max(m, x > y ? x - y : y - x)
             }
             return UInt8(m)

@@ -18,13 +18,17 @@ struct GyroscopeReplayTests {
                 .init(duration: 4, turnDegrees: 90, startSpeed: 4), .init(duration: 2, startSpeed: 4, endSpeed: 6),
                 .init(duration: 8, startSpeed: 6),
             ], device: device, seed: 31)
-        ride.magnets = [SimulatedRide.Magnet(atSeconds: 14, widthSeconds: 1.5, peakMicrotesla: Vector3(x: -20, y: 15, z: 10))]
+        ride.magnets = [
+            SimulatedRide.Magnet(atSeconds: 14, widthSeconds: 1.5, peakMicrotesla: Vector3(x: -20, y: 15, z: 10))
+        ]
         return ride
     }()
 
     static func calibration() throws -> MagnetometerCalibration {
         var session = CalibrationSession()
-        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice, seed: 42).events() {
+        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(
+            device: SimulatedRide.distortedDevice, seed: 42
+        ).events() {
             session.add(s)
         }
         return try session.finish()
@@ -35,13 +39,17 @@ struct GyroscopeReplayTests {
     static func replayError(_ events: [SensorEvent], gyroscope: Bool, in dir: URL) throws -> (rms: Double, rows: Int) {
         var header = RecordingHeader(
             program: "GyroscopeReplayTests", calibration: try calibration(), startUTCSeconds: ride.startUTCSeconds)
-        header.devices = [.init(role: "magnetometer", name: "simulated"), .init(role: "accelerometer", name: "simulated")]
+        header.devices = [
+            .init(role: "magnetometer", name: "simulated"), .init(role: "accelerometer", name: "simulated"),
+        ]
         if gyroscope { header.devices.append(.init(role: "gyroscope", name: "simulated")) }
         let text = RecordingFormat.headerText(header) + events.map { RecordingFormat.line(for: $0) + "\n" }.joined()
         let file = dir.appendingPathComponent(gyroscope ? "with-gyro.navrec" : "without-gyro.navrec")
         try text.write(to: file, atomically: true, encoding: .utf8)
         let trace = dir.appendingPathComponent(gyroscope ? "with-gyro.csv" : "without-gyro.csv")
-        let run = try NavDisplayBinary.run(["replay", file.path, "--speed", "max", "--fps", "10", "--trace", trace.path])
+        let run = try NavDisplayBinary.run([
+            "replay", file.path, "--speed", "max", "--fps", "10", "--trace", trace.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").dropFirst()
         var errors: [Double] = []
@@ -62,7 +70,8 @@ struct GyroscopeReplayTests {
         let gyroLines = events.filter { if case .gyroscope = $0 { return true } else { return false } }
         #expect(gyroLines.count > 1000)
         let with = try Self.replayError(events, gyroscope: true, in: dir)
-        let without = try Self.replayError(events.filter { if case .gyroscope = $0 { return false } else { return true } }, gyroscope: false, in: dir)
+        let without = try Self.replayError(
+            events.filter { if case .gyroscope = $0 { return false } else { return true } }, gyroscope: false, in: dir)
         #expect(with.rows >= 70 && without.rows >= 70)
         #expect(with.rms < 2, "RMS \(with.rms)° with the gyroscope, \(without.rms)° without")
         #expect(with.rms < without.rms / 2, "RMS \(with.rms)° with the gyroscope, \(without.rms)° without")

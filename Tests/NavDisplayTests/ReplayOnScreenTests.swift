@@ -7,7 +7,8 @@ struct ReplayOnScreenTests {
     func replayOnADisplayUsesTheLoop() throws {
         let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("frames").path
         let ride = NavDisplayBinary.repositoryRoot.appendingPathComponent("recordings/helsinki-ride.navrec").path
-        let r = try NavDisplayBinary.run(["replay", ride, "--display", "png", "--png-dir", dir, "--speed", "40", "--stats"], timeout: 60)
+        let r = try NavDisplayBinary.run(
+            ["replay", ride, "--display", "png", "--png-dir", dir, "--speed", "40", "--stats"], timeout: 60)
         try #require(r.status == 0, "\(r.stderr)")
         let drawn = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("frames drawn") })
         let count = try #require(Int(drawn.split(separator: " ").last ?? ""))

@@ -21,16 +21,26 @@ struct ReplayTests {
     }
 
     @Test func bundledRecordingsReplayToTheirCheckedInSummaries() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.recordings.path).filter { $0.hasSuffix(".navrec") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.recordings.path).filter {
+            $0.hasSuffix(".navrec")
+        }
         #expect(!names.isEmpty)
         let dir = try NavDisplayBinary.temporaryDirectory()
         for name in names {
-            let expected = try String(contentsOfFile: Self.recordings.appendingPathComponent(name.replacingOccurrences(of: ".navrec", with: ".chk")).path, encoding: .utf8)
+            let expected = try String(
+                contentsOfFile: Self.recordings.appendingPathComponent(
+                    name.replacingOccurrences(of: ".navrec", with: ".chk")
+                ).path, encoding: .utf8)
             let out = dir.appendingPathComponent(name + ".chk").path
-            let run = try NavDisplayBinary.run(["replay", Self.recordings.appendingPathComponent(name).path, "--speed", "max", "--summary", out])
+            let run = try NavDisplayBinary.run([
+                "replay", Self.recordings.appendingPathComponent(name).path, "--speed", "max", "--summary", out,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             let got = try String(contentsOfFile: out, encoding: .utf8)
-            #expect(got == expected, "replay of \(name) no longer matches \(name).chk; if the change is intended, run scripts/make-recordings and review the diff")
+            #expect(
+                got == expected,
+                "replay of \(name) no longer matches \(name).chk; if the change is intended, run scripts/make-recordings and review the diff"
+            )
         }
     }
 
@@ -42,7 +52,8 @@ struct ReplayTests {
             let out = dir.appendingPathComponent("frames-\(i)").path
             // 40 to 48 s: braking, standing at the lights, the arrow frozen.
             let run = try NavDisplayBinary.run([
-                "replay", Self.ride, "--from", "40", "--to", "48", "--fps", "2", "--speed", speed, "--out", out, "--size", "320x240",
+                "replay", Self.ride, "--from", "40", "--to", "48", "--fps", "2", "--speed", speed, "--out", out,
+                "--size", "320x240",
             ])
             #expect(run.status == 0, "\(run.stderr)")
             hashes.append(try #require(Self.framesHash(run.stdout)))
@@ -60,12 +71,16 @@ struct ReplayTests {
         let out = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("frames").path
         let map = NavDisplayBinary.repositoryRoot.appendingPathComponent("maps/helsinki.mbtiles").path
         let run = try NavDisplayBinary.run([
-            "replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out, "--size", "320x240", "--map", map,
+            "replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out, "--size", "320x240", "--map",
+            map,
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }
         #expect(files.count >= 2)
-        let plain = try NavDisplayBinary.run(["replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out + "-grid", "--size", "320x240"])
+        let plain = try NavDisplayBinary.run([
+            "replay", Self.ride, "--from", "40", "--to", "42", "--fps", "1", "--out", out + "-grid", "--size",
+            "320x240",
+        ])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(Self.framesHash(run.stdout) != Self.framesHash(plain.stdout), "the map should change the frames")
     }
@@ -155,7 +170,9 @@ struct ReplayTests {
     @Test func importsReplayWithTheirSkippedLinesCounted() throws {
         let dir = Self.recordings.appendingPathComponent("imports")
         let trace = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("t.csv").path
-        let run = try NavDisplayBinary.run(["replay", dir.appendingPathComponent("helsinki-ride.nmea").path, "--speed", "max", "--trace", trace])
+        let run = try NavDisplayBinary.run([
+            "replay", dir.appendingPathComponent("helsinki-ride.nmea").path, "--speed", "max", "--trace", trace,
+        ])
         #expect(run.status == 0)
         #expect(run.stderr.contains("helsinki-ride.nmea:"))
         #expect(run.stderr.contains("2 lines skipped"))

@@ -10,7 +10,8 @@ struct BinaryRun {
 enum NavDisplayBinary {
     /// The build folder: the directory of this test process's executable.
     static var buildDirectory: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: exe).deletingLastPathComponent()
     }
 
@@ -18,7 +19,8 @@ enum NavDisplayBinary {
 
     /// The repository root, from this source file's location.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> BinaryRun {
@@ -27,7 +29,8 @@ enum NavDisplayBinary {
         process.arguments = arguments
         // Output goes to files, not pipes, so a chatty child can never block on a full pipe.
         let dir = try temporaryDirectory()
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        let outURL = dir.appendingPathComponent("stdout")
+        let errURL = dir.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
@@ -37,7 +40,8 @@ enum NavDisplayBinary {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        let outData = (try? Data(contentsOf: outURL)) ?? Data(), errData = (try? Data(contentsOf: errURL)) ?? Data()
+        let outData = (try? Data(contentsOf: outURL)) ?? Data()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
         return BinaryRun(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))

@@ -21,7 +21,9 @@ struct SensorOptionsTests {
     }
 
     @Test func probeTakesTheDeviceNamesOnly() throws {
-        let help = try NavDisplayBinary.run(["probe", "--mag-device", "a", "--accel-device", "b", "--gyro-device", "c", "--help"])
+        let help = try NavDisplayBinary.run([
+            "probe", "--mag-device", "a", "--accel-device", "b", "--gyro-device", "c", "--help",
+        ])
         #expect(help.status == 0, "\(help.stderr)")
         #expect(help.stdout.contains("--gyro-device"))
         let r = try NavDisplayBinary.run(["probe", "--no-gyro"])
@@ -35,6 +37,7 @@ struct SensorOptionsTests {
     func aDeviceFlagNeedsAName(_ command: String) throws {
         let r = try NavDisplayBinary.run([command, "--gyro-device"])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("--gyro-device expects an IIO device name such as l3gd20, got nothing"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("--gyro-device expects an IIO device name such as l3gd20, got nothing"), "\(r.stderr)")
     }
 }

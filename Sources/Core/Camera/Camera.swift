@@ -33,11 +33,15 @@ public struct Camera: Hashable, Sendable {
 
     /// The camera for `mode`: north-up centres the user; the rotating modes put the user below centre.
     /// `mapBearing` is the direction that should point up (ignored in north-up).
-    public init(mode: OrientationMode, center: GeoCoordinate, zoom: Double, mapBearing: Angle, width: Int, height: Int) {
-        let w = Double(width), h = Double(height)
+    public init(mode: OrientationMode, center: GeoCoordinate, zoom: Double, mapBearing: Angle, width: Int, height: Int)
+    {
+        let w = Double(width)
+        let h = Double(height)
         switch mode {
         case .northUp:
-            self.init(center: center, zoom: zoom, bearing: .north, width: width, height: height, anchor: Point(x: w / 2, y: h / 2))
+            self.init(
+                center: center, zoom: zoom, bearing: .north, width: width, height: height,
+                anchor: Point(x: w / 2, y: h / 2))
         case .headingUp, .courseUp:
             self.init(
                 center: center, zoom: zoom, bearing: mapBearing, width: width, height: height,
@@ -76,6 +80,7 @@ public struct Camera: Hashable, Sendable {
 /// Rotates a screen-space vector clockwise (as seen on a y-down screen) by `degrees`.
 func rotate(_ v: Point, byDegrees degrees: Double) -> Point {
     let r = degrees * .pi / 180
-    let c = cos(r), s = sin(r)
+    let c = cos(r)
+    let s = sin(r)
     return Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
 }

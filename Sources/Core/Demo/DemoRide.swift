@@ -27,19 +27,31 @@ public enum DemoRide {
     public static func events() -> [SensorEvent] {
         var events: [SensorEvent] = []
         let legs = zip(waypoints, waypoints.dropFirst()).map { (a, b) in
-            (start: a, bearing: GreatCircle.initialBearing(from: a, to: b) ?? .north, length: GreatCircle.distance(from: a, to: b))
+            (
+                start: a, bearing: GreatCircle.initialBearing(from: a, to: b) ?? .north,
+                length: GreatCircle.distance(from: a, to: b)
+            )
         }
         let total = legs.reduce(0) { $0 + $1.length }
-        var distance = 0.0, time = 0.0, speed = 0.0
-        var stopped = false, stopDone = false, stoppedFor = 0.0
+        var distance = 0.0
+        var time = 0.0
+        var speed = 0.0
+        var stopped = false
+        var stopDone = false
+        var stoppedFor = 0.0
         var heading = legs[0].bearing
-        let dt = 0.1, acceleration = 1.0, braking = 1.5
+        let dt = 0.1
+        let acceleration = 1.0
+        let braking = 1.5
         var step = 0
         while distance < total {
             // Speed: accelerate to cruise, brake to a halt before the lights, wait, ride on.
             if stopped {
                 stoppedFor += dt
-                if stoppedFor >= stopSeconds { stopped = false; stopDone = true }
+                if stoppedFor >= stopSeconds {
+                    stopped = false
+                    stopDone = true
+                }
             } else if !stopDone && stopAtMetres - distance <= speed * speed / (2 * braking) + 0.05 {
                 speed = max(0, speed - braking * dt)
                 if speed == 0 { stopped = true }
@@ -56,15 +68,21 @@ public enum DemoRide {
             // Standing at the lights next to a tram, the compass is not trusted for a few seconds.
             let disturbed = stopped && stoppedFor > 2 && stoppedFor < 6
             let wobble = 1.5 * sin(time * 2.3) + 0.8 * sin(time * 7.1)
-            events.append(.compassHeading(t, HeadingReport(
-                magneticDegrees: Angle(heading.degrees - 10.5 + wobble).degrees,
-                trueDegrees: Angle(heading.degrees + wobble).degrees,
-                accuracyDegrees: disturbed ? -1 : 4)))
+            events.append(
+                .compassHeading(
+                    t,
+                    HeadingReport(
+                        magneticDegrees: Angle(heading.degrees - 10.5 + wobble).degrees,
+                        trueDegrees: Angle(heading.degrees + wobble).degrees,
+                        accuracyDegrees: disturbed ? -1 : 4)))
             if step % 10 == 9 {
-                events.append(.gpsFix(GPSFix(
-                    time: t, mode: .threeD, utcSeconds: 1_780_000_000 + time, coordinate: position,
-                    altitudeMetres: 12, speedMetresPerSecond: speed, courseDegrees: speed > 0.5 ? bearing.degrees : nil,
-                    horizontalErrorMetres: 6)))
+                events.append(
+                    .gpsFix(
+                        GPSFix(
+                            time: t, mode: .threeD, utcSeconds: 1_780_000_000 + time, coordinate: position,
+                            altitudeMetres: 12, speedMetresPerSecond: speed,
+                            courseDegrees: speed > 0.5 ? bearing.degrees : nil,
+                            horizontalErrorMetres: 6)))
                 events.append(.gpsSky(GPSSky(time: t, satellitesSeen: 14, satellitesUsed: 9)))
             }
             step += 1
@@ -73,10 +91,14 @@ public enum DemoRide {
     }
 
     /// The position and road bearing `distance` metres along the route.
-    private static func locate(distance: Double, legs: [(start: GeoCoordinate, bearing: Angle, length: Double)]) -> (GeoCoordinate, Angle) {
+    private static func locate(distance: Double, legs: [(start: GeoCoordinate, bearing: Angle, length: Double)]) -> (
+        GeoCoordinate, Angle
+    ) {
         var d = distance
         for leg in legs {
-            if d <= leg.length { return (GreatCircle.destination(from: leg.start, bearing: leg.bearing, distance: d), leg.bearing) }
+            if d <= leg.length {
+                return (GreatCircle.destination(from: leg.start, bearing: leg.bearing, distance: d), leg.bearing)
+            }
             d -= leg.length
         }
         let last = legs[legs.count - 1]

@@ -33,7 +33,9 @@ public struct Angle: Hashable, Sendable, CustomStringConvertible {
 
     /// The 16-point cardinal name ("N", "NNE", ... "NNW").
     public var cardinal: String {
-        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let names = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         return names[Int((degrees + 11.25) / 22.5) % 16]
     }
 

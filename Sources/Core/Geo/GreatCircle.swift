@@ -7,7 +7,8 @@ public enum GreatCircle {
 
     /// The great-circle distance in metres (haversine, stable for short distances).
     public static func distance(from a: GeoCoordinate, to b: GeoCoordinate) -> Double {
-        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
+        let lat1 = a.latitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180
         let dLat = lat2 - lat1
         let dLon = (b.longitude - a.longitude) * .pi / 180
         let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
@@ -17,7 +18,8 @@ public enum GreatCircle {
     /// The initial bearing (forward azimuth) from `a` towards `b`; nil when the points coincide.
     public static func initialBearing(from a: GeoCoordinate, to b: GeoCoordinate) -> Angle? {
         guard a != b else { return nil }
-        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
+        let lat1 = a.latitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180
         let dLon = (b.longitude - a.longitude) * .pi / 180
         let y = sin(dLon) * cos(lat2)
         let x = cos(lat1) * sin(lat2) - sin(lat1) * cos(lat2) * cos(dLon)
@@ -27,7 +29,8 @@ public enum GreatCircle {
     /// The point `distance` metres from `start` along the initial bearing `bearing`.
     public static func destination(from start: GeoCoordinate, bearing: Angle, distance: Double) -> GeoCoordinate {
         let d = distance / meanEarthRadius
-        let lat1 = start.latitude * .pi / 180, lon1 = start.longitude * .pi / 180
+        let lat1 = start.latitude * .pi / 180
+        let lon1 = start.longitude * .pi / 180
         let t = bearing.radians
         let lat2 = asin(sin(lat1) * cos(d) + cos(lat1) * sin(d) * cos(t))
         let lon2 = lon1 + atan2(sin(t) * sin(d) * cos(lat1), cos(d) - sin(lat1) * sin(lat2))

@@ -107,13 +107,17 @@ public struct AdaptiveHeadingFilter: Sendable {
         } else {
             // Learn the noise from quiet innovations: E[e²] = P00 + R.
             let a = min(1, dt / tuning.noiseLearningSeconds)
-            let lo = tuning.noiseBounds.lowerBound, hi = tuning.noiseBounds.upperBound
+            let lo = tuning.noiseBounds.lowerBound
+            let hi = tuning.noiseBounds.upperBound
             noiseVariance = min(hi * hi, max(lo * lo, noiseVariance + a * (e * e - p00 - noiseVariance)))
         }
-        let k0 = p00 / s, k1 = p01 / s
+        let k0 = p00 / s
+        let k1 = p01 / s
         theta += k0 * e
         rateDegreesPerSecond = max(-360, min(360, rateDegreesPerSecond + k1 * e))
-        let n00 = (1 - k0) * p00, n01 = (1 - k0) * p01, n11 = p11 - k1 * p01
+        let n00 = (1 - k0) * p00
+        let n01 = (1 - k0) * p01
+        let n11 = p11 - k1 * p01
         p00 = n00
         p01 = n01
         p11 = n11
@@ -133,7 +137,8 @@ public struct ExponentialHeadingFilter: Sendable {
 
     /// Feeds one heading; returns the filtered heading.
     public mutating func update(_ measured: Angle) -> Angle {
-        let ms = sin(measured.radians), mc = cos(measured.radians)
+        let ms = sin(measured.radians)
+        let mc = cos(measured.radians)
         if started {
             s += alpha * (ms - s)
             c += alpha * (mc - c)

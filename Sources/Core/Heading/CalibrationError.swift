@@ -40,15 +40,18 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notMicrotesla(let m):
-            return "the readings are about \(formatFixed(m, digits: m < 10 ? 2 : 0)) µT, which no magnetometer in Earth's field "
+            return
+                "the readings are about \(formatFixed(m, digits: m < 10 ? 2 : 0)) µT, which no magnetometer in Earth's field "
                 + "reads (22–67 µT plus the hard iron): check the sensor's scale (gauss or nanotesla instead of microtesla?)"
         case .tooFewSamples(let n, let needed):
             return "only \(n) distinct samples (need \(needed)): keep turning the device slowly"
         case .barelyTurned(let spread, let needed, let fit):
-            let what = fit == .ellipsoid
+            let what =
+                fit == .ellipsoid
                 ? "turn the device slowly through a full circle, tilting it nose up, nose down and to both sides"
                 : "turn the vehicle (or the device, held level) slowly through a full circle"
-            return "the field changed by only \(formatFixed(spread, digits: 1)) µT (need \(formatFixed(needed, digits: 0)) µT; "
+            return
+                "the field changed by only \(formatFixed(spread, digits: 1)) µT (need \(formatFixed(needed, digits: 0)) µT; "
                 + "a full turn changes it by more): \(what)"
         case .tiltedWhileTurning(let p, let allowed):
             return "the readings leave the plane of the circle by \(Int(p.rounded())) % of its radius (allowed "
@@ -57,18 +60,22 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
         case .notAnEllipsoid:
             return "the readings do not lie on an ellipsoid: move away from metal and magnets and start again"
         case .notAnEllipse:
-            return "the readings do not lie on an ellipse: move away from metal and magnets and turn a full, steady circle"
+            return
+                "the readings do not lie on an ellipse: move away from metal and magnets and turn a full, steady circle"
         case .illConditioned(let k):
             return "the readings pin down too few directions (condition \(Int(k.rounded()))): tilt the device "
                 + "nose up/down and side to side as well as turning it (a unit fixed to a vehicle: --level, riding a slow circle)"
         case .arcTooShort(let k):
-            return "the readings pin down too little of the circle (condition \(Int(k.rounded()))): keep turning through "
+            return
+                "the readings pin down too little of the circle (condition \(Int(k.rounded()))): keep turning through "
                 + "a full circle"
         case .poorCoverage(let c, let needed):
-            return "only \(Int((c * 100).rounded())) % of directions covered (need \(Int((needed * 100).rounded())) %): "
+            return
+                "only \(Int((c * 100).rounded())) % of directions covered (need \(Int((needed * 100).rounded())) %): "
                 + "turn through a full circle and tilt through all sides (a unit fixed to a vehicle: --level)"
         case .poorCircleCoverage(let c, let needed):
-            return "only \(Int((c * 100).rounded())) % of the circle covered (need \(Int((needed * 100).rounded())) %): "
+            return
+                "only \(Int((c * 100).rounded())) % of the circle covered (need \(Int((needed * 100).rounded())) %): "
                 + "keep turning until the ring is full"
         case .turnedOneWayOnly(let right, let left, let needed):
             return "the unit turned \(Int(right.rounded()))° right and \(Int(left.rounded()))° left (need "

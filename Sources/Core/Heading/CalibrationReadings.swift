@@ -16,7 +16,8 @@ public struct CalibrationReadings: Hashable, Sendable {
             spreadMicrotesla = 0
             return
         }
-        var low = first, high = first
+        var low = first
+        var high = first
         for s in samples {
             low = Vector3(x: min(low.x, s.x), y: min(low.y, s.y), z: min(low.z, s.z))
             high = Vector3(x: max(high.x, s.x), y: max(high.y, s.y), z: max(high.z, s.z))
@@ -33,7 +34,8 @@ public struct CalibrationReadings: Hashable, Sendable {
         }
         if count < requirements.minimumSamples { return .tooFewSamples(count, needed: requirements.minimumSamples) }
         if spreadMicrotesla < requirements.minimumSpreadMicrotesla {
-            return .barelyTurned(spreadMicrotesla: spreadMicrotesla, needed: requirements.minimumSpreadMicrotesla, fit: fit)
+            return .barelyTurned(
+                spreadMicrotesla: spreadMicrotesla, needed: requirements.minimumSpreadMicrotesla, fit: fit)
         }
         return nil
     }

@@ -28,7 +28,10 @@ public struct CalibrationSession: Sendable {
     private var specificForceSum = Vector3.zero
     public private(set) var accelerometerCount = 0
 
-    public init(mount: Matrix3 = .identity, requirements: EllipsoidFit.Requirements = .init(), expectedFieldMicrotesla: Double? = nil) {
+    public init(
+        mount: Matrix3 = .identity, requirements: EllipsoidFit.Requirements = .init(),
+        expectedFieldMicrotesla: Double? = nil
+    ) {
         self.kind = .ellipsoid
         self.mount = mount
         self.requirements = requirements
@@ -39,7 +42,8 @@ public struct CalibrationSession: Sendable {
     public static func level(
         mount: Matrix3 = .identity, requirements: EllipsoidFit.Requirements = .level, modelField: MagneticField? = nil
     ) -> CalibrationSession {
-        var session = CalibrationSession(mount: mount, requirements: requirements, expectedFieldMicrotesla: modelField?.totalMicrotesla)
+        var session = CalibrationSession(
+            mount: mount, requirements: requirements, expectedFieldMicrotesla: modelField?.totalMicrotesla)
         session.kind = .level
         session.modelField = modelField
         return session
@@ -65,7 +69,8 @@ public struct CalibrationSession: Sendable {
     /// Down in the body frame while the unit turned: the accelerometer's mean (a slow circle's centripetal
     /// acceleration is small: 0.3 m/s², under 2°, at 2 m/s taking 40 s), else the level assumption, body z.
     public var down: Vector3 {
-        guard accelerometerCount > 0, let d = TiltCompensation.down(fromSpecificForce: specificForceSum * (1 / Double(accelerometerCount)))
+        guard accelerometerCount > 0,
+            let d = TiltCompensation.down(fromSpecificForce: specificForceSum * (1 / Double(accelerometerCount)))
         else { return TiltCompensation.levelDown }
         return d
     }
@@ -80,12 +85,14 @@ public struct CalibrationSession: Sendable {
         // Directions may be judged by a fit before there are enough readings to accept it.
         var trust = requirements
         trust.minimumSamples = 0
-        var progress = CalibrationProgress(sampleCount: samples.count, coverage: 0, residualPercent: nil, isReady: false, hint: "")
+        var progress = CalibrationProgress(
+            sampleCount: samples.count, coverage: 0, residualPercent: nil, isReady: false, hint: "")
         var calibration: MagnetometerCalibration?
         var refusal: CalibrationError?
         switch kind {
         case .ellipsoid:
-            progress.hint = "turn the device slowly through a full circle, tilting it nose up, nose down and to both sides"
+            progress.hint =
+                "turn the device slowly through a full circle, tilting it nose up, nose down and to both sides"
             if let outcome = EllipsoidFit.fit(samples) {
                 progress.coverage = outcome.quality.coverage
                 progress.residualPercent = outcome.quality.residualPercent
@@ -111,7 +118,8 @@ public struct CalibrationSession: Sendable {
                 }
                 refusal = Self.refusal { try LevelFit.validate(outcome, requirements: requirements) }
             } else if let problem = readings.problem(
-                requirements: requirements.forLevelFit(horizontalMicrotesla: modelField.map { $0.horizontalNanotesla / 1000 }),
+                requirements: requirements.forLevelFit(
+                    horizontalMicrotesla: modelField.map { $0.horizontalNanotesla / 1000 }),
                 fit: .level(verticalFromModel: modelField != nil))
             {
                 refusal = problem
@@ -121,7 +129,8 @@ public struct CalibrationSession: Sendable {
             progress.hint = refusal.description
         } else if progress.residualPercent != nil {
             progress.isReady = true
-            progress.hint = "good: coverage \(Int((progress.coverage * 100).rounded())) %, residual "
+            progress.hint =
+                "good: coverage \(Int((progress.coverage * 100).rounded())) %, residual "
                 + formatFixed(progress.residualPercent ?? 0, digits: 2) + " %"
         }
         return (progress, calibration)
@@ -140,7 +149,8 @@ public struct CalibrationSession: Sendable {
     public func finish() throws -> MagnetometerCalibration {
         switch kind {
         case .ellipsoid:
-            return try EllipsoidFit.calibrate(samples, requirements: requirements, expectedFieldMicrotesla: expectedFieldMicrotesla)
+            return try EllipsoidFit.calibrate(
+                samples, requirements: requirements, expectedFieldMicrotesla: expectedFieldMicrotesla)
         case .level:
             return try LevelFit.calibrate(samples, down: down, requirements: requirements, modelField: modelField)
         }

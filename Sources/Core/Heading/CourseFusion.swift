@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides when GPS course over ground drives the heading: above `enterSpeed`, until the speed falls below the
 /// lower `leaveSpeed` (hysteresis), and for `lockoutSeconds` after the last fast fix (the compass stays locked out
 /// while a rider slows to a stop, as a popular phone navigator does with 3 s).
@@ -90,7 +92,8 @@ public struct MountingOffsetLearner: Sendable {
     /// Returns true when it was used.
     @discardableResult
     public mutating func observe(fix: GPSFix, compass: Angle) -> Bool {
-        guard let course = fix.courseDegrees, let speed = fix.speedMetresPerSecond, let c = Angle(degrees: course) else {
+        guard let course = fix.courseDegrees, let speed = fix.speedMetresPerSecond, let c = Angle(degrees: course)
+        else {
             previousCourse = nil
             return false
         }
@@ -114,5 +117,3 @@ public struct MountingOffsetLearner: Sendable {
         return true
     }
 }
-
-import Foundation

@@ -59,7 +59,9 @@ public enum EllipsoidFit {
     ) throws -> MagnetometerCalibration {
         // The readings' own problems first: a fit through too few, barely-turned or mis-scaled readings fails for
         // a reason that would send the user after the wrong problem.
-        if let problem = CalibrationReadings(samples).problem(requirements: requirements, fit: .ellipsoid) { throw problem }
+        if let problem = CalibrationReadings(samples).problem(requirements: requirements, fit: .ellipsoid) {
+            throw problem
+        }
         guard let outcome = fit(samples) else { throw CalibrationError.notAnEllipsoid }
         var calibration = try validate(outcome, requirements: requirements)
         calibration.expectedFieldMicrotesla = expectedFieldMicrotesla
@@ -69,7 +71,9 @@ public enum EllipsoidFit {
     /// Checks a fit against `requirements`, the most fundamental problem first (the readings' unit, number and
     /// spread; then how well they pin down the ellipsoid; then the fitted field, distortion and residual); returns
     /// its calibration or throws why it is not good enough.
-    public static func validate(_ outcome: Outcome, requirements: Requirements = Requirements()) throws -> MagnetometerCalibration {
+    public static func validate(_ outcome: Outcome, requirements: Requirements = Requirements()) throws
+        -> MagnetometerCalibration
+    {
         let q = outcome.quality
         if let problem = outcome.readings.problem(requirements: requirements, fit: .ellipsoid) { throw problem }
         guard q.conditionNumber <= requirements.maximumConditionNumber else {
@@ -85,7 +89,8 @@ public enum EllipsoidFit {
             throw CalibrationError.tooDistorted(axisRatio: q.axisRatio)
         }
         guard q.residualPercent <= requirements.maximumResidualPercent else {
-            throw CalibrationError.residualTooLarge(percent: q.residualPercent, allowed: requirements.maximumResidualPercent)
+            throw CalibrationError.residualTooLarge(
+                percent: q.residualPercent, allowed: requirements.maximumResidualPercent)
         }
         return outcome.calibration
     }
@@ -103,7 +108,9 @@ public enum EllipsoidFit {
         var rhs = Array(repeating: 0.0, count: 9)
         for s in samples {
             let u = (s - mean) * (1 / scale)
-            let row = [u.x * u.x, u.y * u.y, u.z * u.z, 2 * u.x * u.y, 2 * u.x * u.z, 2 * u.y * u.z, 2 * u.x, 2 * u.y, 2 * u.z]
+            let row = [
+                u.x * u.x, u.y * u.y, u.z * u.z, 2 * u.x * u.y, 2 * u.x * u.z, 2 * u.y * u.z, 2 * u.x, 2 * u.y, 2 * u.z,
+            ]
             for i in 0..<9 {
                 rhs[i] += row[i]
                 for j in i..<9 { normal[i][j] += row[i] * row[j] }
@@ -134,7 +141,8 @@ public enum EllipsoidFit {
         }
         guard let soft = Matrix3(rowMajor: w) else { return nil }
         let centre = mean + centreU * scale
-        let calibration = MagnetometerCalibration(hardIronMicrotesla: centre, softIron: soft, fieldRadiusMicrotesla: radius)
+        let calibration = MagnetometerCalibration(
+            hardIronMicrotesla: centre, softIron: soft, fieldRadiusMicrotesla: radius)
         var sumSq = 0.0
         var directions: [Vector3] = []
         directions.reserveCapacity(samples.count)
@@ -175,7 +183,10 @@ enum DirectionCoverage {
             var bestDot = -2.0
             for (i, c) in cells.enumerated() {
                 let d = c.dot(v)
-                if d > bestDot { bestDot = d; best = i }
+                if d > bestDot {
+                    bestDot = d
+                    best = i
+                }
             }
             counts[best] += 1
         }

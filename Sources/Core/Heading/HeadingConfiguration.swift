@@ -53,7 +53,9 @@ public struct HeadingConfiguration: Sendable {
     public var uncalibratedAccuracyDegrees = 15.0
     public var levelAssumedAccuracyDegrees = 8.0
 
-    public init(calibration: MagnetometerCalibration? = nil, mount: Matrix3 = .identity, fallbackDecimalYear: Double? = nil) {
+    public init(
+        calibration: MagnetometerCalibration? = nil, mount: Matrix3 = .identity, fallbackDecimalYear: Double? = nil
+    ) {
         self.calibration = calibration
         self.mount = mount
         self.fallbackDecimalYear = fallbackDecimalYear
@@ -100,7 +102,8 @@ public struct HeadingEstimate: Hashable, Sendable {
         switch h.reference {
         case .trueNorth:
             return HeadingReport(
-                magneticDegrees: declinationDegrees.map { h.direction.rotated(by: -$0).degrees }, trueDegrees: h.direction.degrees,
+                magneticDegrees: declinationDegrees.map { h.direction.rotated(by: -$0).degrees },
+                trueDegrees: h.direction.degrees,
                 accuracyDegrees: h.accuracyDegrees)
         case .magneticNorth:
             return HeadingReport(magneticDegrees: h.direction.degrees, accuracyDegrees: h.accuracyDegrees)
@@ -135,8 +138,10 @@ public struct HeadingFlags: OptionSet, Hashable, Sendable, CustomStringConvertib
 
     static let names: [(HeadingFlags, String)] = [
         (.uncalibrated, "uncalibrated"), (.disturbed, "disturbed"), (.levelAssumed, "level-assumed"),
-        (.magneticOnly, "magnetic-only"), (.modelOutOfDate, "model-out-of-date"), (.nearMagneticPole, "near-magnetic-pole"),
-        (.compassLost, "compass-lost"), (.dateAssumed, "date-assumed"), (.standingStill, "standing-still"), (.held, "held"),
+        (.magneticOnly, "magnetic-only"), (.modelOutOfDate, "model-out-of-date"),
+        (.nearMagneticPole, "near-magnetic-pole"),
+        (.compassLost, "compass-lost"), (.dateAssumed, "date-assumed"), (.standingStill, "standing-still"),
+        (.held, "held"),
     ]
     /// The set flags' names, space-separated ("disturbed level-assumed").
     public var description: String { HeadingFlags.names.filter { contains($0.0) }.map(\.1).joined(separator: " ") }

@@ -62,13 +62,16 @@ extension HeadingEstimator {
             let before = history.last(where: {
                 // Only compass-borne values can have been bent by the magnet; a course was not.
                 let age = t.seconds(since: $0.time)
-                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1 && $0.heading.source != .gpsCourse
+                return age >= configuration.rollbackSeconds && age <= configuration.rollbackSeconds + 1
+                    && $0.heading.source != .gpsCourse
             }),
             estimate.heading?.source != .gpsCourse
         {
             var h = before.heading
             // With a gyroscope, whatever it saw turn since then is real (a magnet does not turn a gyroscope).
-            if let then = before.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) { h.direction = h.direction.rotated(by: turn) }
+            if let then = before.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) {
+                h.direction = h.direction.rotated(by: turn)
+            }
             lastGood = (h, t, yaw.yaw(at: t))
             if frozen != nil { frozen?.direction = h.direction }
             history.removeAll()
@@ -79,7 +82,8 @@ extension HeadingEstimator {
         // On stopping, freeze the better of what was shown (a course at walking speed is noisy) and the compass.
         var startValue = estimate.heading
         if let c = compass, c.accuracy < (startValue?.accuracyDegrees ?? .infinity) {
-            startValue = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
+            startValue = Heading(
+                direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
         }
         let pullingAway = isPullingAway(at: t)
         if standstill.isStandingStill || pullingAway, let held = frozen ?? startValue {
@@ -94,7 +98,9 @@ extension HeadingEstimator {
                 f.direction = direction
                 f.accuracyDegrees = max(f.accuracyDegrees, configuration.standstillReleaseDegrees / 2)
                 releaseSince = nil
-            } else if let c = compass, abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees {
+            } else if let c = compass,
+                abs(f.direction.signedDifference(to: c.angle)) > configuration.standstillReleaseDegrees
+            {
                 // Someone turned the device on the spot: follow once the disagreement has lasted. Until then the
                 // held value is no better than the disagreement says, and its accuracy shows it.
                 f.accuracyDegrees = max(f.accuracyDegrees, abs(f.direction.signedDifference(to: c.angle)))
@@ -131,7 +137,8 @@ extension HeadingEstimator {
             if let fix = drivingFix, let course = fix.courseDegrees.flatMap({ Angle(degrees: $0) }) {
                 var direction = course
                 var accuracy = courseAccuracy(fix)
-                var extrapolated = false, gyroscopeTurned = false
+                var extrapolated = false
+                var gyroscopeTurned = false
                 // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one, by
                 // the compass's when so configured, else at the rate the last two fixes showed.
                 let age = t.seconds(since: fix.time)
@@ -142,7 +149,8 @@ extension HeadingEstimator {
                     // The gyroscope's turn since the fix: exact at the start and end of turns, where rates mislead.
                     direction = course.rotated(by: turn)
                     gyroscopeTurned = true
-                } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference, ref.fixTime == fix.time,
+                } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference,
+                    ref.fixTime == fix.time,
                     let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
                 {
                     direction = course.rotated(by: then.signedDifference(to: now))
@@ -166,14 +174,19 @@ extension HeadingEstimator {
                 if extrapolated, let rate = courseRate {
                     // Half the turn carried, measured or guessed, and all of what the rate would have added since a
                     // missed fix.
-                    let carried = 0.5 * abs(rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
+                    let carried =
+                        0.5 * abs(rate.degreesPerSecond * carriedFor + lateral.extraTurnDegrees)
                         + abs(rate.degreesPerSecond) * (age - carriedFor)
                     accuracy = (accuracy * accuracy + carried * carried).squareRoot()
                 }
-                if !gyroscopeTurned, let c = compass { accuracy = max(accuracy, abs(direction.signedDifference(to: c.angle)) / 2) }
-                heading = Heading(direction: direction, reference: .trueNorth, accuracyDegrees: accuracy, source: .gpsCourse)
+                if !gyroscopeTurned, let c = compass {
+                    accuracy = max(accuracy, abs(direction.signedDifference(to: c.angle)) / 2)
+                }
+                heading = Heading(
+                    direction: direction, reference: .trueNorth, accuracyDegrees: accuracy, source: .gpsCourse)
             } else if let c = compass {
-                heading = Heading(direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
+                heading = Heading(
+                    direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
             } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
                 var h = good.heading
                 if let then = good.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) {
@@ -191,7 +204,9 @@ extension HeadingEstimator {
         }
         if let h = heading, !flags.contains(.held), !disturbedNow {
             if history.last.map({ t.seconds(since: $0.time) >= 0.1 }) ?? true { history.append((t, h, yaw.yaw(at: t))) }
-            while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 { history.removeFirst() }
+            while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 {
+                history.removeFirst()
+            }
         }
         estimate.heading = heading
         estimate.flags = flags

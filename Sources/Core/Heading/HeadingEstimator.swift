@@ -94,7 +94,8 @@ public struct HeadingEstimator: Sendable {
             processAccelerometer(s)
         case .gyroscope(let s):
             let down = gravity.flatMap { TiltCompensation.down(fromSpecificForce: $0) } ?? TiltCompensation.levelDown
-            yaw.add(configuration.mount * s.radiansPerSecond, down: down, at: s.time, atRest: standstill.isStandingStill)
+            yaw.add(
+                configuration.mount * s.radiansPerSecond, down: down, at: s.time, atRest: standstill.isStandingStill)
         case .gpsFix(let fix):
             processFix(fix)
             publish(at: fix.time)
@@ -188,7 +189,8 @@ public struct HeadingEstimator: Sendable {
         var down = TiltCompensation.levelDown
         var gravityTrusted = false
         levelAssumed = true
-        if let g = gravity, let gt = gravityTime, s.time.seconds(since: gt) <= configuration.accelerometerTimeoutSeconds,
+        if let g = gravity, let gt = gravityTime,
+            s.time.seconds(since: gt) <= configuration.accelerometerTimeoutSeconds,
             let d = TiltCompensation.down(fromSpecificForce: g)
         {
             down = d
@@ -214,7 +216,9 @@ public struct HeadingEstimator: Sendable {
         let dipMeaningful = configuration.calibration?.dipIsMeaningful ?? false
         let settled = isSettled(at: s.time)  // outside `&&`, whose closure would copy self
         let expectedDip = gravityTrusted && settled && dipMeaningful ? estimate.field?.inclinationDegrees : nil
-        if gate.isDisturbed(at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip) {
+        if gate.isDisturbed(
+            at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip)
+        {
             compassTrusted = false
             return
         }
@@ -232,7 +236,8 @@ public struct HeadingEstimator: Sendable {
         levelAssumed = false
         externalAccuracy = h.accuracyDegrees
         // The filter works in magnetic degrees; a true report is turned back with the declination we use.
-        let magnetic = h.reference == .trueNorth ? h.direction.rotated(by: -(estimate.declinationDegrees ?? 0)) : h.direction
+        let magnetic =
+            h.reference == .trueNorth ? h.direction.rotated(by: -(estimate.declinationDegrees ?? 0)) : h.direction
         filter.update(magnetic, at: t)
         compassTrusted = true
     }
@@ -240,14 +245,18 @@ public struct HeadingEstimator: Sendable {
     mutating func processFix(_ raw: GPSFix) {
         let fix = HeadingEstimator.sanitized(raw)
         if let utc = fix.utcSeconds, utc.isFinite, fix.mode >= .twoD { decimalYear = DecimalYear.from(utcSeconds: utc) }
-        if fix.mode >= .twoD, let here = fix.coordinate, here.isValid { refreshField(at: here, altitudeMetres: fix.altitudeMetres) }
+        if fix.mode >= .twoD, let here = fix.coordinate, here.isValid {
+            refreshField(at: here, altitudeMetres: fix.altitudeMetres)
+        }
         standstill.update(fix)
         // A report without a speed (gpsd passes GGA and RMC on as two) says nothing about the motion, the course or
         // the mounting offset: all of that waits for the next fix with one.
         if fix.mode >= .twoD, fix.speedMetresPerSecond == nil { return }
         if let v = fix.speedMetresPerSecond, v.isFinite, fix.mode >= .twoD {
             var a = 0.0
-            if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 { a = (v - m.speed) / dt }
+            if let m = motion, case let dt = fix.time.seconds(since: m.time), dt > 0.2, dt < 3 {
+                a = (v - m.speed) / dt
+            }
             // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
             // compass would turn into degrees: small values are shrunk to zero, real ones kept.
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
@@ -275,7 +284,9 @@ public struct HeadingEstimator: Sendable {
         {
             learner.observe(fix: fix, compass: c)
         }
-        if fix.mode >= .twoD { lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time) }
+        if fix.mode >= .twoD {
+            lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)
+        }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
             courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
             if let c1 = fix.courseDegrees, let rate = drivingCourses.rate(to: c1, at: fix.time) {
@@ -318,7 +329,8 @@ public struct HeadingEstimator: Sendable {
         {
             return
         }
-        let field = configuration.model.field(at: here, altitudeKilometres: (altitudeMetres ?? 0) / 1000, decimalYear: year)
+        let field = configuration.model.field(
+            at: here, altitudeKilometres: (altitudeMetres ?? 0) / 1000, decimalYear: year)
         guard field.declinationDegrees.isFinite, field.totalNanotesla.isFinite else { return }
         fieldPlace = (here, year)
         estimate.field = field

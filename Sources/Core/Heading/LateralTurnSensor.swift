@@ -54,7 +54,9 @@ public struct LateralTurnSensor: Sendable {
     /// The span since its first fix: that fix's time and course, and the readings since (raw force for the mean,
     /// filtered squares for the spread the gate works on).
     private var span: (start: Timestamp, course: Double, speed: Double)?
-    private var sums = (raw: 0.0, filtered: 0.0, filteredSquares: 0.0, count: 0, first: Timestamp?.none, last: Timestamp?.none)
+    private var sums = (
+        raw: 0.0, filtered: 0.0, filteredSquares: 0.0, count: 0, first: Timestamp?.none, last: Timestamp?.none
+    )
     private(set) var straightMean: Double?
     private(set) var straightVariance: Double?
     private var straightSpans = 0
@@ -109,7 +111,9 @@ public struct LateralTurnSensor: Sendable {
             if sums.first == nil { sums.first = t }
             sums.last = t
         }
-        guard isActive, let gain, let carried, let mean = straightMean, let variance = straightVariance, dt > 0, dt < 0.5 else {
+        guard isActive, let gain, let carried, let mean = straightMean, let variance = straightVariance, dt > 0,
+            dt < 0.5
+        else {
             return
         }
         // What the carried rate predicts the force to be, and the turn rate the rest of it means. Past `until` the
@@ -142,15 +146,21 @@ public struct LateralTurnSensor: Sendable {
         guard duration >= settings.spanSeconds else { return }
         defer { startSpan((t, course, speed)) }
         // Readings covering most of the span, or it says nothing (an accelerometer that came back mid-span).
-        guard sums.count >= 3, let first = sums.first, let last = sums.last, last.seconds(since: first) >= 0.7 * duration else {
+        guard sums.count >= 3, let first = sums.first, let last = sums.last,
+            last.seconds(since: first) >= 0.7 * duration
+        else {
             return
         }
         let n = Double(sums.count)
         let rate = Angle(start.course).signedDifference(to: Angle(course)) / duration
         if abs(rate) <= settings.straightMaximumRate {
-            learnStraight(mean: sums.raw / n, variance: max(0, sums.filteredSquares / n - (sums.filtered / n) * (sums.filtered / n)),
+            learnStraight(
+                mean: sums.raw / n,
+                variance: max(0, sums.filteredSquares / n - (sums.filtered / n) * (sums.filtered / n)),
                 duration: duration)
-        } else if abs(rate) >= settings.learningMinimumRate, let straight = straightMean, let variance = straightVariance {
+        } else if abs(rate) >= settings.learningMinimumRate, let straight = straightMean,
+            let variance = straightVariance
+        {
             let force = sums.raw / n - straight
             let x = (start.speed + speed) / 2 * rate * .pi / 180
             // Against the course's turn by more than the noise: backing up unnoticed, or a fix stamped late. The

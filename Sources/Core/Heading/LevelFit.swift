@@ -38,28 +38,39 @@ public enum LevelFit {
     ///   - down: the unit's down in the body frame while it turned (normalised here).
     ///   - modelField: WMM's field at the calibration place, for the vertical offset and the disturbance check.
     public static func calibrate(
-        _ samples: [Vector3], down: Vector3 = TiltCompensation.levelDown, requirements: EllipsoidFit.Requirements = .level,
+        _ samples: [Vector3], down: Vector3 = TiltCompensation.levelDown,
+        requirements: EllipsoidFit.Requirements = .level,
         modelField: MagneticField? = nil
     ) throws -> MagnetometerCalibration {
         let readings = CalibrationReadings(samples)
-        let spreadRequirements = requirements.forLevelFit(horizontalMicrotesla: modelField.map { $0.horizontalNanotesla / 1000 })
-        if let problem = readings.problem(requirements: spreadRequirements, fit: .level(verticalFromModel: modelField != nil)) {
+        let spreadRequirements = requirements.forLevelFit(
+            horizontalMicrotesla: modelField.map { $0.horizontalNanotesla / 1000 })
+        if let problem = readings.problem(
+            requirements: spreadRequirements, fit: .level(verticalFromModel: modelField != nil))
+        {
             throw problem
         }
         let outOfPlane = outOfPlanePercent(samples)
         guard outOfPlane <= requirements.maximumOutOfPlanePercent else {
-            throw CalibrationError.tiltedWhileTurning(outOfPlanePercent: outOfPlane, allowed: requirements.maximumOutOfPlanePercent)
+            throw CalibrationError.tiltedWhileTurning(
+                outOfPlanePercent: outOfPlane, allowed: requirements.maximumOutOfPlanePercent)
         }
-        guard let outcome = fit(samples, down: down, modelField: modelField) else { throw CalibrationError.notAnEllipse }
+        guard let outcome = fit(samples, down: down, modelField: modelField) else {
+            throw CalibrationError.notAnEllipse
+        }
         return try validate(outcome, requirements: requirements)
     }
 
     /// Checks a fit against `requirements`, the most fundamental problem first: the readings (unit, number,
     /// spread), a unit tilted while it turned, how much of the circle pins the ellipse down, then the fitted field,
     /// distortion and residual.
-    public static func validate(_ outcome: Outcome, requirements: EllipsoidFit.Requirements = .level) throws -> MagnetometerCalibration {
+    public static func validate(_ outcome: Outcome, requirements: EllipsoidFit.Requirements = .level) throws
+        -> MagnetometerCalibration
+    {
         let spreadRequirements = requirements.forLevelFit(horizontalMicrotesla: outcome.modelHorizontalMicrotesla)
-        if let problem = outcome.readings.problem(requirements: spreadRequirements, fit: outcome.calibration.fit) { throw problem }
+        if let problem = outcome.readings.problem(requirements: spreadRequirements, fit: outcome.calibration.fit) {
+            throw problem
+        }
         guard outcome.outOfPlanePercent <= requirements.maximumOutOfPlanePercent else {
             throw CalibrationError.tiltedWhileTurning(
                 outOfPlanePercent: outcome.outOfPlanePercent, allowed: requirements.maximumOutOfPlanePercent)
@@ -80,9 +91,12 @@ public enum LevelFit {
             throw CalibrationError.implausibleHorizontalField(
                 microtesla: outcome.horizontalRadiusMicrotesla, plausible: requirements.plausibleFieldMicrotesla)
         }
-        guard q.axisRatio <= requirements.maximumAxisRatio else { throw CalibrationError.tooDistorted(axisRatio: q.axisRatio) }
+        guard q.axisRatio <= requirements.maximumAxisRatio else {
+            throw CalibrationError.tooDistorted(axisRatio: q.axisRatio)
+        }
         guard q.residualPercent <= requirements.maximumResidualPercent else {
-            throw CalibrationError.residualTooLarge(percent: q.residualPercent, allowed: requirements.maximumResidualPercent)
+            throw CalibrationError.residualTooLarge(
+                percent: q.residualPercent, allowed: requirements.maximumResidualPercent)
         }
         return outcome.calibration
     }
@@ -105,18 +119,22 @@ public enum LevelFit {
 
     /// The least-squares fit without acceptance checks (nil with fewer than 5 readings, a degenerate `down`, or
     /// readings that do not lie on an ellipse). The calibration screen shows these figures while readings come in.
-    public static func fit(_ samples: [Vector3], down: Vector3 = TiltCompensation.levelDown, modelField: MagneticField? = nil) -> Outcome? {
+    public static func fit(
+        _ samples: [Vector3], down: Vector3 = TiltCompensation.levelDown, modelField: MagneticField? = nil
+    ) -> Outcome? {
         guard samples.count >= 5, let level = levelFrame(down: down) else { return nil }
         let points = samples.map { level * $0 }
         let n = Double(points.count)
         // Centre and scale first so the normal equations stay well conditioned whatever the units.
-        let mx = points.reduce(0.0) { $0 + $1.x } / n, my = points.reduce(0.0) { $0 + $1.y } / n
+        let mx = points.reduce(0.0) { $0 + $1.x } / n
+        let my = points.reduce(0.0) { $0 + $1.y } / n
         let scale = (points.reduce(0.0) { $0 + ($1.x - mx) * ($1.x - mx) + ($1.y - my) * ($1.y - my) } / n).squareRoot()
         guard scale > 0, scale.isFinite else { return nil }
         var normal = Array(repeating: Array(repeating: 0.0, count: 5), count: 5)
         var rhs = Array(repeating: 0.0, count: 5)
         for p in points {
-            let x = (p.x - mx) / scale, y = (p.y - my) / scale
+            let x = (p.x - mx) / scale
+            let y = (p.y - my) / scale
             let row = [x * x, y * y, 2 * x * y, 2 * x, 2 * y]
             for i in 0..<5 {
                 rhs[i] += row[i]
@@ -129,7 +147,8 @@ public enum LevelFit {
         let det = a * b - c * c
         guard det > 0, det.isFinite, a > 0 else { return nil }
         // Centre: the gradient of the quadratic form vanishes, M·u = −(D, E).
-        let ux = -(b * p[3] - c * p[4]) / det, uy = -(a * p[4] - c * p[3]) / det
+        let ux = -(b * p[3] - c * p[4]) / det
+        let uy = -(a * p[4] - c * p[3]) / det
         let k = 1 + a * ux * ux + b * uy * uy + 2 * c * ux * uy
         guard k > 0 else { return nil }
         // Shape matrix in µT: (v − centre)ᵀ Q (v − centre) = 1 on the ellipse.
@@ -145,7 +164,8 @@ public enum LevelFit {
                 for m in 0..<2 { w[i][j] += vectors[i][m] * radius * values[m].squareRoot() * vectors[j][m] }
             }
         }
-        let centreX = mx + ux * scale, centreY = my + uy * scale
+        let centreX = mx + ux * scale
+        let centreY = my + uy * scale
         let meanVertical = points.reduce(0.0) { $0 + $1.z } / n
         // The vertical offset (see the type's summary): WMM's dip scaled to the fitted horizontal radius, else zero.
         var verticalOffset = 0.0
@@ -157,16 +177,24 @@ public enum LevelFit {
         }
         let usedModel = dip.map { abs($0) < 89 * .pi / 180 } ?? false
         // Back into the body frame: corrected = Lᵀ · blockdiag(W, 1) · (L·raw − c) = S · (raw − Lᵀc).
-        let block = Matrix3(rows: Vector3(x: w[0][0], y: w[0][1], z: 0), Vector3(x: w[1][0], y: w[1][1], z: 0), Vector3(x: 0, y: 0, z: 1))
+        let block = Matrix3(
+            rows: Vector3(x: w[0][0], y: w[0][1], z: 0), Vector3(x: w[1][0], y: w[1][1], z: 0),
+            Vector3(x: 0, y: 0, z: 1))
         let soft = level.transposed * block * level
         let hard = level.transposed * Vector3(x: centreX, y: centreY, z: verticalOffset)
         var sumSq = 0.0
         var counts = Array(repeating: 0, count: sectors)
         // The field's angle in the level frame, unwrapped: it turns left as the unit turns right.
-        var angle: Double?, lowest = 0.0, highest = 0.0, right = 0.0, left = 0.0
+        var angle: Double?
+        var lowest = 0.0
+        var highest = 0.0
+        var right = 0.0
+        var left = 0.0
         for p in points {
-            let dx = p.x - centreX, dy = p.y - centreY
-            let cx = w[0][0] * dx + w[0][1] * dy, cy = w[1][0] * dx + w[1][1] * dy
+            let dx = p.x - centreX
+            let dy = p.y - centreY
+            let cx = w[0][0] * dx + w[0][1] * dy
+            let cy = w[1][0] * dx + w[1][1] * dy
             let len = (cx * cx + cy * cy).squareRoot()
             sumSq += (len - radius) * (len - radius)
             if let sector = sector(x: cx, y: cy) { counts[sector] += 1 }

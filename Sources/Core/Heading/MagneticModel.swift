@@ -30,7 +30,9 @@ public struct MagneticModel: Sendable {
         self.degree = degree
         self.validYears = validYears
         var g = Array(repeating: Array(repeating: 0.0, count: degree + 1), count: degree + 1)
-        var h = g, gd = g, hd = g
+        var h = g
+        var gd = g
+        var hd = g
         for c in coefficients where c.n <= degree && c.m <= c.n {
             g[c.n][c.m] = c.g
             h[c.n][c.m] = c.h
@@ -56,7 +58,8 @@ public struct MagneticModel: Sendable {
         let phi = lat * .pi / 180
         let lambda = coordinate.longitude * .pi / 180
         let e2 = MagneticModel.wgs84F * (2 - MagneticModel.wgs84F)
-        let sinPhi = sin(phi), cosPhi = cos(phi)
+        let sinPhi = sin(phi)
+        let cosPhi = cos(phi)
         let rc = MagneticModel.wgs84A / (1 - e2 * sinPhi * sinPhi).squareRoot()
         let p = (rc + altitudeKilometres) * cosPhi
         let z = (rc * (1 - e2) + altitudeKilometres) * sinPhi
@@ -65,18 +68,25 @@ public struct MagneticModel: Sendable {
 
         let dt = decimalYear - epoch
         // Colatitude θ: cos θ = sin φ', sin θ = cos φ'.
-        let ct = sin(phiC), st = cos(phiC)
+        let ct = sin(phiC)
+        let st = cos(phiC)
         let (pnm, dpnm) = MagneticModel.schmidtLegendre(degree: degree, cosTheta: ct, sinTheta: st)
 
-        var north = 0.0, east = 0.0, down = 0.0
-        var northDot = 0.0, eastDot = 0.0, downDot = 0.0
+        var north = 0.0
+        var east = 0.0
+        var down = 0.0
+        var northDot = 0.0
+        var eastDot = 0.0
+        var downDot = 0.0
         let ratio = MagneticModel.referenceRadiusKm / r
         var ar = ratio * ratio  // (a/r)^(n+2) for n = 0
         for n in 1...degree {
             ar *= ratio
             for m in 0...n {
-                let cm = cos(Double(m) * lambda), sm = sin(Double(m) * lambda)
-                let gnm = g[n][m] + dt * gDot[n][m], hnm = h[n][m] + dt * hDot[n][m]
+                let cm = cos(Double(m) * lambda)
+                let sm = sin(Double(m) * lambda)
+                let gnm = g[n][m] + dt * gDot[n][m]
+                let hnm = h[n][m] + dt * hDot[n][m]
                 let a = gnm * cm + hnm * sm
                 let b = gnm * sm - hnm * cm
                 let aDot = gDot[n][m] * cm + hDot[n][m] * sm
@@ -94,12 +104,16 @@ public struct MagneticModel: Sendable {
         eastDot /= st
         // Rotate from geocentric to geodetic north-down.
         let psi = phiC - phi
-        let cp = cos(psi), sp = sin(psi)
-        let x = north * cp - down * sp, zz = north * sp + down * cp
-        let xDot = northDot * cp - downDot * sp, zDot = northDot * sp + downDot * cp
+        let cp = cos(psi)
+        let sp = sin(psi)
+        let x = north * cp - down * sp
+        let zz = north * sp + down * cp
+        let xDot = northDot * cp - downDot * sp
+        let zDot = northDot * sp + downDot * cp
         var warnings: [MagneticModelWarning] = []
         if decimalYear < epoch || decimalYear > epoch + validYears {
-            warnings.append(.dateOutsideValidity(decimalYear: decimalYear, validFrom: epoch, validUntil: epoch + validYears))
+            warnings.append(
+                .dateOutsideValidity(decimalYear: decimalYear, validFrom: epoch, validUntil: epoch + validYears))
         }
         var result = MagneticField(
             northNanotesla: x, eastNanotesla: east, downNanotesla: zz,

@@ -15,7 +15,8 @@
 extension MagnetometerCalibration {
     /// The file text (stable field order, fixed decimals, so a saved file diffs cleanly).
     public func serialized() -> String {
-        let lines = ["# navdisplay magnetometer calibration: corrected = soft_iron * (raw - hard_iron_ut), body frame"]
+        let lines =
+            ["# navdisplay magnetometer calibration: corrected = soft_iron * (raw - hard_iron_ut), body frame"]
             + qualityNotes.map { "# \($0)" }
             + keyLines(number: { formatFixed($0, digits: 6) }, figure: { formatFixed($0, digits: $1) })
         return lines.joined(separator: "\n") + "\n"
@@ -70,10 +71,12 @@ extension MagnetometerCalibration {
         }
         func require(_ key: String, count: Int) throws -> [Double] {
             guard let entry = values[key] else {
-                throw CalibrationFileError(line: nil, problem: "missing '\(key)' line; recalibrate with `navdisplay calibrate`")
+                throw CalibrationFileError(
+                    line: nil, problem: "missing '\(key)' line; recalibrate with `navdisplay calibrate`")
             }
             guard entry.numbers.count == count else {
-                throw CalibrationFileError(line: entry.line, problem: "'\(key)' needs \(count) numbers, found \(entry.numbers.count)")
+                throw CalibrationFileError(
+                    line: entry.line, problem: "'\(key)' needs \(count) numbers, found \(entry.numbers.count)")
             }
             return entry.numbers
         }
@@ -90,26 +93,30 @@ extension MagnetometerCalibration {
         case (1, _?):
             throw CalibrationFileError(line: fitWords?.line, problem: "a 'fit' line needs format 2")
         case (2, nil):
-            throw CalibrationFileError(line: nil, problem: "missing 'fit' line (format 2); recalibrate with `navdisplay calibrate`")
+            throw CalibrationFileError(
+                line: nil, problem: "missing 'fit' line (format 2); recalibrate with `navdisplay calibrate`")
         case (2, let words?):
             throw CalibrationFileError(
                 line: fitWords?.line,
                 problem: "unknown fit '\(words.joined(separator: " "))'; this build reads 'ellipsoid', "
                     + "'level vertical-from-wmm' and 'level vertical-unobserved'")
         default:
-            throw CalibrationFileError(line: values["format"]?.line, problem: "unknown format \(format); this build reads formats 1 and 2")
+            throw CalibrationFileError(
+                line: values["format"]?.line, problem: "unknown format \(format); this build reads formats 1 and 2")
         }
         let h = try require("hard_iron_ut", count: 3)
         let s = try require("soft_iron", count: 9)
         let radius = try require("field_radius_ut", count: 1)[0]
         guard radius > 0, let matrix = Matrix3(rowMajor: s), matrix.inverse != nil else {
-            throw CalibrationFileError(line: values["soft_iron"]?.line, problem: "the soft-iron matrix or radius is degenerate")
+            throw CalibrationFileError(
+                line: values["soft_iron"]?.line, problem: "the soft-iron matrix or radius is degenerate")
         }
         var quality: CalibrationQuality?
         if let r = try optional("residual_percent"), let c = try optional("coverage"), let n = try optional("samples"),
             let k = try optional("condition"), let a = try optional("axis_ratio")
         {
-            quality = CalibrationQuality(residualPercent: r, coverage: c, sampleCount: Int(n), conditionNumber: k, axisRatio: a)
+            quality = CalibrationQuality(
+                residualPercent: r, coverage: c, sampleCount: Int(n), conditionNumber: k, axisRatio: a)
         }
         self.init(
             hardIronMicrotesla: Vector3(x: h[0], y: h[1], z: h[2]), softIron: matrix, fieldRadiusMicrotesla: radius,

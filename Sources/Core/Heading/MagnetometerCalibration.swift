@@ -76,7 +76,8 @@ public struct CalibrationQuality: Hashable, Sendable {
     /// Longest over shortest axis of the raw ellipsoid (1 = no soft iron).
     public var axisRatio: Double
 
-    public init(residualPercent: Double, coverage: Double, sampleCount: Int, conditionNumber: Double, axisRatio: Double) {
+    public init(residualPercent: Double, coverage: Double, sampleCount: Int, conditionNumber: Double, axisRatio: Double)
+    {
         self.residualPercent = residualPercent
         self.coverage = coverage
         self.sampleCount = sampleCount

@@ -21,7 +21,9 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     /// A rotation of the board about body z (down) by `degrees`, positive clockwise seen from above: a HAT mounted
     /// turned 90° right reports its x axis along body y, and `rotationAboutDown(degrees: 90)` maps it back.
     public static func rotationAboutDown(degrees: Double) -> Matrix3 {
-        let r = degrees * .pi / 180, c = cos(r), s = sin(r)
+        let r = degrees * .pi / 180
+        let c = cos(r)
+        let s = sin(r)
         return Matrix3(rows: Vector3(x: c, y: -s, z: 0), Vector3(x: s, y: c, z: 0), Vector3(x: 0, y: 0, z: 1))
     }
 
@@ -45,7 +47,9 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
         let d = determinant
         guard d.isFinite, abs(d) > 1e-300 else { return nil }
         // Columns of the inverse are the cross products of rows, over the determinant.
-        let c0 = rows.1.cross(rows.2), c1 = rows.2.cross(rows.0), c2 = rows.0.cross(rows.1)
+        let c0 = rows.1.cross(rows.2)
+        let c1 = rows.2.cross(rows.0)
+        let c2 = rows.0.cross(rows.1)
         return Matrix3(rows: c0 * (1 / d), c1 * (1 / d), c2 * (1 / d)).transposed
     }
 
@@ -83,19 +87,23 @@ enum SymmetricEigen {
                 for q in (p + 1)..<max(p + 1, n) where a[p][q] != 0 {
                     let theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
                     let t = (theta >= 0 ? 1.0 : -1.0) / (abs(theta) + (theta * theta + 1).squareRoot())
-                    let c = 1 / (t * t + 1).squareRoot(), s = t * c
+                    let c = 1 / (t * t + 1).squareRoot()
+                    let s = t * c
                     for k in 0..<n {
-                        let akp = a[k][p], akq = a[k][q]
+                        let akp = a[k][p]
+                        let akq = a[k][q]
                         a[k][p] = c * akp - s * akq
                         a[k][q] = s * akp + c * akq
                     }
                     for k in 0..<n {
-                        let apk = a[p][k], aqk = a[q][k]
+                        let apk = a[p][k]
+                        let aqk = a[q][k]
                         a[p][k] = c * apk - s * aqk
                         a[q][k] = s * apk + c * aqk
                     }
                     for k in 0..<n {
-                        let vkp = v[k][p], vkq = v[k][q]
+                        let vkp = v[k][p]
+                        let vkq = v[k][q]
                         v[k][p] = c * vkp - s * vkq
                         v[k][q] = s * vkp + c * vkq
                     }
@@ -110,7 +118,9 @@ enum SymmetricEigen {
 
     /// Solves the symmetric positive (semi)definite system `m x = b` through the eigen-decomposition, dropping
     /// directions whose eigenvalue is below `relativeCutoff` of the largest. Also returns the condition number.
-    static func solve(_ m: [[Double]], _ b: [Double], relativeCutoff: Double = 1e-12) -> (x: [Double], condition: Double) {
+    static func solve(_ m: [[Double]], _ b: [Double], relativeCutoff: Double = 1e-12) -> (
+        x: [Double], condition: Double
+    ) {
         let (values, vectors) = decompose(m)
         let n = b.count
         let largest = values.map(abs).max() ?? 0

@@ -11,7 +11,10 @@ struct RecentCourses: Sendable {
     /// The course's rate (°/s) from the newest course at least `baselineSeconds` before `t` to `degrees` at `t`; nil
     /// when none is within 3 s.
     func rate(to degrees: Double, at t: Timestamp) -> Double? {
-        guard let from = entries.last(where: { t.seconds(since: $0.time) >= Self.baselineSeconds && t.seconds(since: $0.time) < 3 })
+        guard
+            let from = entries.last(where: {
+                t.seconds(since: $0.time) >= Self.baselineSeconds && t.seconds(since: $0.time) < 3
+            })
         else { return nil }
         return Angle(from.degrees).signedDifference(to: Angle(degrees)) / t.seconds(since: from.time)
     }

@@ -58,10 +58,12 @@ public struct RotationPolicy: Sendable {
             return orientation
         }
         let h = estimate.heading
-        let trustedCompass = h.map {
-            $0.source == .compass && $0.accuracyDegrees <= maximumCompassAccuracyDegrees && !estimate.flags.contains(.held)
-                && !estimate.flags.contains(.disturbed)
-        } ?? false
+        let trustedCompass =
+            h.map {
+                $0.source == .compass && $0.accuracyDegrees <= maximumCompassAccuracyDegrees
+                    && !estimate.flags.contains(.held)
+                    && !estimate.flags.contains(.disturbed)
+            } ?? false
         var target: (mode: OrientationMode, bearing: Angle, driver: RotationDriver)?
         switch preference {
         case .northUp:
@@ -82,7 +84,10 @@ public struct RotationPolicy: Sendable {
             if let h, h.source == .gpsCourse {
                 target = (.courseUp, h.direction, .gpsCourse)
             } else if let h, h.source == .frozen {
-                target = (orientation.mode == .northUp ? .headingUp : orientation.mode, orientation.mode == .northUp ? h.direction : orientation.bearing, .frozen)
+                target = (
+                    orientation.mode == .northUp ? .headingUp : orientation.mode,
+                    orientation.mode == .northUp ? h.direction : orientation.bearing, .frozen
+                )
             } else if let h, trustedCompass {
                 target = (.headingUp, h.direction, .compass)
             }

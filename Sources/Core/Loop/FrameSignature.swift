@@ -35,7 +35,10 @@ public struct FrameSignature: Hashable, Sendable {
         trailCount = input.trail.count
         let speed = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"
         let heading = input.heading.map { String(Int($0.direction.degrees.rounded()) % 360) } ?? "---"
-        hud = [String(input.positionKnown), input.rotationDriver.rawValue, heading, speed, input.positionStatus, input.headingStatus ?? "", String(input.positionWarning), String(input.headingWarning)]
+        hud = [
+            String(input.positionKnown), input.rotationDriver.rawValue, heading, speed, input.positionStatus,
+            input.headingStatus ?? "", String(input.positionWarning), String(input.headingWarning),
+        ]
         self.mapRevision = mapRevision
     }
 }

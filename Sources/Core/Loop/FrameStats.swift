@@ -33,7 +33,8 @@ public struct FrameStats: Sendable {
     /// The report, one figure per line.
     public func report(wallSeconds: Double, cpuSeconds: Double, residentBytes: Int) -> String {
         func ms(_ v: Double?) -> String { v.map { formatFixed($0 * 1000, digits: 2) + " ms" } ?? "-" }
-        let f = frameSeconds, l = latencySeconds
+        let f = frameSeconds
+        let l = latencySeconds
         return """
             frames drawn        \(drawn)
             frames skipped      \(skipped) (nothing visible changed)

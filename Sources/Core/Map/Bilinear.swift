@@ -2,10 +2,14 @@
 enum Bilinear {
     @inline(__always)
     static func sample(_ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ fx: Double, _ fy: Double) -> UInt32 {
-        let cx = min(max(fx, 0), Double(w - 1)), cy = min(max(fy, 0), Double(h - 1))
-        let x0 = Int(cx), y0 = Int(cy)
-        let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-        let ax = UInt32((cx - Double(x0)) * 256), ay = UInt32((cy - Double(y0)) * 256)
+        let cx = min(max(fx, 0), Double(w - 1))
+        let cy = min(max(fy, 0), Double(h - 1))
+        let x0 = Int(cx)
+        let y0 = Int(cy)
+        let x1 = min(x0 + 1, w - 1)
+        let y1 = min(y0 + 1, h - 1)
+        let ax = UInt32((cx - Double(x0)) * 256)
+        let ay = UInt32((cy - Double(y0)) * 256)
         return mix(mix(src[y0 * w + x0], src[y0 * w + x1], ax), mix(src[y1 * w + x0], src[y1 * w + x1], ax), ay)
     }
 
@@ -13,11 +17,16 @@ enum Bilinear {
     @inline(__always)
     static func sample(_ src: UnsafePointer<UInt32>, _ size: Int, _ fx: Double, _ fy: Double) -> UInt32 {
         let limit = Double(size - 1)
-        let cx = min(max(fx, 0), limit), cy = min(max(fy, 0), limit)
-        let x0 = Int(cx), y0 = Int(cy)
-        let x1 = min(x0 + 1, size - 1), y1 = min(y0 + 1, size - 1)
-        let ax = UInt32((cx - Double(x0)) * 256), ay = UInt32((cy - Double(y0)) * 256)
-        let r0 = y0 * size, r1 = y1 * size
+        let cx = min(max(fx, 0), limit)
+        let cy = min(max(fy, 0), limit)
+        let x0 = Int(cx)
+        let y0 = Int(cy)
+        let x1 = min(x0 + 1, size - 1)
+        let y1 = min(y0 + 1, size - 1)
+        let ax = UInt32((cx - Double(x0)) * 256)
+        let ay = UInt32((cy - Double(y0)) * 256)
+        let r0 = y0 * size
+        let r1 = y1 * size
         return mix(mix(src[r0 + x0], src[r0 + x1], ax), mix(src[r1 + x0], src[r1 + x1], ax), ay)
     }
 

@@ -13,8 +13,10 @@ struct CollisionGrid {
     }
 
     private func range(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
-        let c0 = max(0, Int((r.x / cell).rounded(.down))), c1 = min(columns - 1, Int((r.maxX / cell).rounded(.down)))
-        let r0 = max(0, Int((r.y / cell).rounded(.down))), r1 = min(rows - 1, Int((r.maxY / cell).rounded(.down)))
+        let c0 = max(0, Int((r.x / cell).rounded(.down)))
+        let c1 = min(columns - 1, Int((r.maxX / cell).rounded(.down)))
+        let r0 = max(0, Int((r.y / cell).rounded(.down)))
+        let r1 = min(rows - 1, Int((r.maxY / cell).rounded(.down)))
         guard c0 <= c1, r0 <= r1 else { return nil }
         return (c0...c1, r0...r1)
     }
@@ -22,7 +24,9 @@ struct CollisionGrid {
     func isFree(_ boxes: [Rect]) -> Bool {
         for b in boxes {
             guard let (cs, rs) = range(b) else { continue }
-            for r in rs { for c in cs where cells[r * columns + c].contains(where: { $0.intersects(b) }) { return false } }
+            for r in rs {
+                for c in cs where cells[r * columns + c].contains(where: { $0.intersects(b) }) { return false }
+            }
         }
         return true
     }

@@ -32,21 +32,30 @@ extension LabelCandidate {
         let n = Double(1 << id.z)
         for layer in tile.layers {
             let scale = 1 / (Double(layer.extent) * n)
-            let ox = Double(id.x) / n, oy = Double(id.y) / n
+            let ox = Double(id.x) / n
+            let oy = Double(id.y) / n
             func world(_ p: Point) -> Point { Point(x: ox + p.x * scale, y: oy + p.y * scale) }
             for f in layer.features {
                 guard let name = MapSchema.name(of: f, in: layer) else { continue }
                 let role = schema.role(of: f, in: layer)
                 switch (role, f.kind) {
                 case (.placeLabel(let rank), .point):
-                    for part in f.parts { out.append(.init(text: name, kind: .place, points: part.map(world), priority: rank)) }
+                    for part in f.parts {
+                        out.append(.init(text: name, kind: .place, points: part.map(world), priority: rank))
+                    }
                 case (.poiLabel(let rank), .point):
-                    for part in f.parts { out.append(.init(text: name, kind: .poi, points: part.map(world), priority: 40 + rank)) }
+                    for part in f.parts {
+                        out.append(.init(text: name, kind: .poi, points: part.map(world), priority: 40 + rank))
+                    }
                 case (.waterLabel, .point):
-                    for part in f.parts { out.append(.init(text: name, kind: .water, points: part.map(world), priority: 8)) }
+                    for part in f.parts {
+                        out.append(.init(text: name, kind: .water, points: part.map(world), priority: 8))
+                    }
                 case (_, .lineString) where isStreetLayer(layer.name, schema):
                     let cls: RoadClass
-                    if case .road(let c, _, _) = role { cls = c } else {
+                    if case .road(let c, _, _) = role {
+                        cls = c
+                    } else {
                         cls = roadClassForName(layer.string("class", of: f), layer.string("subclass", of: f))
                     }
                     for part in f.parts where part.count >= 2 {

@@ -55,9 +55,12 @@ public final class LabelPlacer {
         let world = WebMercator.worldSize(zoom: camera.zoom)
         let centre = WebMercator.worldPixel(camera.center, zoom: camera.zoom)
         let r = -camera.bearing.degrees * .pi / 180
-        let cr = cos(r), sr = sin(r), anchor = camera.anchor
+        let cr = cos(r)
+        let sr = sin(r)
+        let anchor = camera.anchor
         let toScreen = { (p: Point) -> Point in
-            let x = p.x * world - centre.x, y = p.y * world - centre.y
+            let x = p.x * world - centre.x
+            let y = p.y * world - centre.y
             return Point(x: anchor.x + x * cr - y * sr, y: anchor.y + x * sr + y * cr)
         }
         let screen = Rect(x: 0, y: 0, width: Double(camera.width), height: Double(camera.height))
@@ -69,11 +72,15 @@ public final class LabelPlacer {
         var nextFlipped: [String: Bool] = [:]
         var pois = 0
         // The screen's bounding box in world units, with a margin: candidates wholly outside it are skipped cheaply.
-        let corners = [Point(x: 0, y: 0), Point(x: screen.width, y: 0), Point(x: 0, y: screen.height),
-                       Point(x: screen.width, y: screen.height)].map { camera.worldPixel(atScreen: $0) * (1 / world) }
+        let corners = [
+            Point(x: 0, y: 0), Point(x: screen.width, y: 0), Point(x: 0, y: screen.height),
+            Point(x: screen.width, y: screen.height),
+        ].map { camera.worldPixel(atScreen: $0) * (1 / world) }
         let pad = 40 / world
-        let minX = corners.map(\.x).min()! - pad, maxX = corners.map(\.x).max()! + pad
-        let minY = corners.map(\.y).min()! - pad, maxY = corners.map(\.y).max()! + pad
+        let minX = corners.map(\.x).min()! - pad
+        let maxX = corners.map(\.x).max()! + pad
+        let minY = corners.map(\.y).min()! - pad
+        let maxY = corners.map(\.y).max()! + pad
         if widths.count > 4096 { widths.removeAll() }
         for c in sorted where placed.count < maxLabels && !seen.contains(c.key) {
             if c.kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
@@ -106,7 +113,8 @@ public final class LabelPlacer {
     }
 
     private func placeUpright(_ c: LabelCandidate, _ p: Point, _ layout: TextLayout, screen: Rect) -> PlacedLabel? {
-        let w = width(c.text, layout), h = layout.capHeight
+        let w = width(c.text, layout)
+        let h = layout.capHeight
         let box = Rect(x: p.x - w / 2 - 2, y: p.y - h / 2 - 3, width: w + 4, height: h + 6)
         guard box.x >= 0, box.y >= 0, box.maxX <= screen.maxX, box.maxY <= screen.maxY else { return nil }
         return PlacedLabel(
@@ -130,7 +138,8 @@ public final class LabelPlacer {
                 length += (pts[j + 1] - pts[j]).length
                 j += 1
             }
-            let a = pts[i], b = pts[j]
+            let a = pts[i]
+            let b = pts[j]
             let chord = (b - a).length
             if chord >= need, Self.contains(inner, a), Self.contains(inner, b) {
                 let mid = (a + b) * 0.5
@@ -169,11 +178,14 @@ public final class LabelPlacer {
         return PlacedLabel(text: c.text, kind: c.kind, origin: origin, rotationDegrees: angle, boxes: boxes)
     }
 
-    private static func contains(_ r: Rect, _ p: Point) -> Bool { p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY }
+    private static func contains(_ r: Rect, _ p: Point) -> Bool {
+        p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY
+    }
 
     /// True when every point from i to j lies within 2 px of the chord from i to j.
     private static func isStraight(_ pts: [Point], _ i: Int, _ j: Int) -> Bool {
-        let a = pts[i], b = pts[j]
+        let a = pts[i]
+        let b = pts[j]
         let d = b - a
         let len = d.length
         guard len > 1e-6 else { return true }

@@ -21,7 +21,8 @@ public enum MapSchema: String, Sendable, Equatable {
 
 /// Road classes in draw order (lowest first), shared by both schemas.
 public enum RoadClass: Int, Sendable, Comparable, CaseIterable {
-    case path, footway, steps, track, cycleway, pedestrian, service, minor, tertiary, secondary, primary, trunk, motorway
+    case path, footway, steps, track, cycleway, pedestrian, service, minor, tertiary, secondary, primary, trunk,
+        motorway
 
     public static func < (a: RoadClass, b: RoadClass) -> Bool { a.rawValue < b.rawValue }
 
@@ -143,8 +144,10 @@ extension MapSchema {
         case "poi":
             // Stops and platforms crowd a city centre with names a rider does not steer by.
             let sub = l.string("subclass", of: f) ?? ""
-            if ["bus_stop", "platform", "stop_position", "tram_stop", "halt", "bicycle_parking", "parking",
-                "waste_basket", "bench", "post_box", "telephone", "toilets", "recycling"].contains(sub) {
+            if [
+                "bus_stop", "platform", "stop_position", "tram_stop", "halt", "bicycle_parking", "parking",
+                "waste_basket", "bench", "post_box", "telephone", "toilets", "recycling",
+            ].contains(sub) {
                 return .none
             }
             return .poiLabel(rank: Int(l.property("rank", of: f)?.numberValue ?? 20))

@@ -45,7 +45,8 @@ public final class OfflineMapLayer: MapLayer {
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
         // Nearest tiles first, so the worker fills the middle of the screen before the corners.
-        let centre = camera.worldPixel(atScreen: camera.anchor) * (pow(2, Double(z) - camera.zoom) / WebMercator.tileSize)
+        let centre =
+            camera.worldPixel(atScreen: camera.anchor) * (pow(2, Double(z) - camera.zoom) / WebMercator.tileSize)
         let order = ys.flatMap { y in xs.map { x in TileID(z: z, x: x, y: y) } }
             .sorted { a, b in
                 let da = (Double(a.x) + 0.5 - centre.x).magnitude + (Double(a.y) + 0.5 - centre.y).magnitude
@@ -66,8 +67,9 @@ public final class OfflineMapLayer: MapLayer {
         mosaic.update(
             xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
-        mosaic.draw(into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
-                    background: style.placeholder.xrgb)
+        mosaic.draw(
+            into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
+            background: style.placeholder.xrgb)
         if drawsLabels { drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved) }
         drawAttribution(on: canvas, reserved: reserved)
     }
@@ -79,9 +81,11 @@ public final class OfflineMapLayer: MapLayer {
         guard !text.isEmpty else { return }
         let unit = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
         let layout = TextLayout(font: fonts.regular, size: 9 * unit)
-        let w = layout.width(of: text), h = layout.capHeight
+        let w = layout.width(of: text)
+        let h = layout.capHeight
         let margin = 4 * unit
-        let W = Double(canvas.width), H = Double(canvas.height)
+        let W = Double(canvas.width)
+        let H = Double(canvas.height)
         let spots = [(W - w) / 2, W - w - margin, margin]
         for x in spots {
             let box = Rect(x: x - 2, y: H - margin - h - 2, width: w + 4, height: h + 4)
@@ -170,7 +174,9 @@ public final class OfflineMapLayer: MapLayer {
             }
             let shapes = labelShapes(label.text, layout: layout, haloWidth: 2 * unit)
             let r = label.rotationDegrees * .pi / 180
-            let c = cos(r), sn = sin(r), o = label.origin
+            let c = cos(r)
+            let sn = sin(r)
+            let o = label.origin
             let place = { (p: Point) in Point(x: o.x + p.x * c - p.y * sn, y: o.y + p.x * sn + p.y * c) }
             canvas.fill(shapes.halo.applying(place), s.labelHalo)
             canvas.fill(shapes.text.applying(place), color)

@@ -12,6 +12,8 @@ public protocol ByteRangeReader: Sendable {
 ///
 /// Pure parsing; reading bytes and inflating gzip are injected. Directories are cached (root always, leaves in a
 /// small bounded cache).
+// Unchecked Sendable: the leaf cache and its order are touched only while `lock` is held; everything else is a
+// `let` of a Sendable type.
 public final class PMTilesArchive: TileSource, @unchecked Sendable {
     public let header: PMTilesHeader
     public let metadata: MapMetadata
@@ -57,7 +59,9 @@ public final class PMTilesArchive: TileSource, @unchecked Sendable {
         let b = header
         self.metadata = MapMetadata(
             name: meta["name"] ?? "", format: format, minZoom: Int(b.minZoom), maxZoom: Int(b.maxZoom),
-            bounds: (Double(b.minLonE7) / 1e7, Double(b.minLatE7) / 1e7, Double(b.maxLonE7) / 1e7, Double(b.maxLatE7) / 1e7),
+            bounds: (
+                Double(b.minLonE7) / 1e7, Double(b.minLatE7) / 1e7, Double(b.maxLonE7) / 1e7, Double(b.maxLatE7) / 1e7
+            ),
             attribution: meta["attribution"] ?? "", vectorLayers: vectorLayers, entries: meta)
     }
 

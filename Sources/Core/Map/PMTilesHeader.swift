@@ -17,31 +17,50 @@ public struct PMTilesHeader: Sendable, Equatable {
     public init(parsing b: [UInt8]) throws {
         guard b.count >= 127 else { throw MapError.corruptArchive("PMTiles header is \(b.count) bytes, not 127") }
         guard Array(b[0..<7]) == Array("PMTiles".utf8) else {
-            throw MapError.corruptArchive("bad magic: not a PMTiles file (first bytes \(b[0..<7].map { String($0, radix: 16) }))")
+            throw MapError.corruptArchive(
+                "bad magic: not a PMTiles file (first bytes \(b[0..<7].map { String($0, radix: 16) }))")
         }
         guard b[7] == 3 else { throw MapError.unsupported("PMTiles version \(b[7]); only version 3 is read") }
         func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(b[at + $1]) << (8 * UInt64($1)) } }
-        func i32(_ at: Int) -> Int32 { Int32(bitPattern: (0..<4).reduce(0) { $0 | UInt32(b[at + $1]) << (8 * UInt32($1)) }) }
-        rootOffset = u64(8); rootLength = u64(16)
-        metadataOffset = u64(24); metadataLength = u64(32)
-        leafDirectoryOffset = u64(40); leafDirectoryLength = u64(48)
-        tileDataOffset = u64(56); tileDataLength = u64(64)
-        addressedTiles = u64(72); tileEntries = u64(80); tileContents = u64(88)
+        func i32(_ at: Int) -> Int32 {
+            Int32(bitPattern: (0..<4).reduce(0) { $0 | UInt32(b[at + $1]) << (8 * UInt32($1)) })
+        }
+        rootOffset = u64(8)
+        rootLength = u64(16)
+        metadataOffset = u64(24)
+        metadataLength = u64(32)
+        leafDirectoryOffset = u64(40)
+        leafDirectoryLength = u64(48)
+        tileDataOffset = u64(56)
+        tileDataLength = u64(64)
+        addressedTiles = u64(72)
+        tileEntries = u64(80)
+        tileContents = u64(88)
         clustered = b[96] == 1
-        internalCompression = b[97]; tileCompression = b[98]; tileType = b[99]
-        minZoom = b[100]; maxZoom = b[101]
-        minLonE7 = i32(102); minLatE7 = i32(106); maxLonE7 = i32(110); maxLatE7 = i32(114)
-        centerZoom = b[118]; centerLonE7 = i32(119); centerLatE7 = i32(123)
+        internalCompression = b[97]
+        tileCompression = b[98]
+        tileType = b[99]
+        minZoom = b[100]
+        maxZoom = b[101]
+        minLonE7 = i32(102)
+        minLatE7 = i32(106)
+        maxLonE7 = i32(110)
+        maxLatE7 = i32(114)
+        centerZoom = b[118]
+        centerLonE7 = i32(119)
+        centerLatE7 = i32(123)
     }
 
     /// Checks every section lies inside a file of `fileSize` bytes and the zooms are sane.
     func validate(fileSize: UInt64) throws {
         let sections: [(String, UInt64, UInt64)] = [
             ("root directory", rootOffset, rootLength), ("metadata", metadataOffset, metadataLength),
-            ("leaf directories", leafDirectoryOffset, leafDirectoryLength), ("tile data", tileDataOffset, tileDataLength),
+            ("leaf directories", leafDirectoryOffset, leafDirectoryLength),
+            ("tile data", tileDataOffset, tileDataLength),
         ]
         for (name, offset, length) in sections where offset > fileSize || length > fileSize - offset {
-            throw MapError.corruptArchive("\(name) at \(offset)+\(length) lies past the end of the \(fileSize)-byte file")
+            throw MapError.corruptArchive(
+                "\(name) at \(offset)+\(length) lies past the end of the \(fileSize)-byte file")
         }
         guard rootLength > 0 else { throw MapError.corruptArchive("empty root directory") }
         guard minZoom <= maxZoom, maxZoom <= 31 else {
@@ -71,7 +90,8 @@ public struct PMTilesEntry: Sendable, Equatable {
     public static func parseDirectory(_ b: [UInt8]) throws -> [PMTilesEntry] {
         var pos = 0
         func varint() throws -> UInt64 {
-            var result: UInt64 = 0, shift: UInt64 = 0
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
             while true {
                 guard pos < b.count else { throw MapError.corruptArchive("directory ends inside a varint") }
                 let byte = b[pos]
@@ -88,7 +108,8 @@ public struct PMTilesEntry: Sendable, Equatable {
             throw MapError.corruptArchive("directory claims \(n) entries in \(b.count) bytes")
         }
         let count = Int(n)
-        var entries = [PMTilesEntry](repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
+        var entries = [PMTilesEntry](
+            repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
         var last: UInt64 = 0
         for i in 0..<count {
             let (sum, overflow) = last.addingReportingOverflow(try varint())
@@ -120,7 +141,8 @@ public struct PMTilesEntry: Sendable, Equatable {
 
     /// The entry holding `id`: an exact or run match, or the leaf whose range may hold it.
     public static func find(_ id: UInt64, in entries: [PMTilesEntry]) -> PMTilesEntry? {
-        var lo = 0, hi = entries.count - 1
+        var lo = 0
+        var hi = entries.count - 1
         while lo <= hi {
             let mid = (lo + hi) >> 1
             if entries[mid].tileID < id {
@@ -142,11 +164,13 @@ public struct PMTilesEntry: Sendable, Equatable {
 public enum PMTilesTileID {
     public static func id(z: Int, x: Int, y: Int) -> UInt64 {
         var acc: UInt64 = ((1 << (UInt64(z) * 2)) - 1) / 3
-        var x = UInt64(x), y = UInt64(y)
+        var x = UInt64(x)
+        var y = UInt64(y)
         var a = z - 1
         while a >= 0 {
             let s = UInt64(1) << UInt64(a)
-            let rx = s & x, ry = s & y
+            let rx = s & x
+            let ry = s & y
             acc += ((3 * rx) ^ ry) << UInt64(a)
             (x, y) = rotate(s, x, y, rx, ry)
             a -= 1
@@ -161,7 +185,9 @@ public enum PMTilesTileID {
         while z < 31, before(z + 1) <= id { z += 1 }
         guard id - before(z) < UInt64(1) << (UInt64(z) * 2) else { return nil }
         var pos = id - before(z)
-        var x: UInt64 = 0, y: UInt64 = 0, s: UInt64 = 1
+        var x: UInt64 = 0
+        var y: UInt64 = 0
+        var s: UInt64 = 1
         let n = UInt64(1) << UInt64(z)
         while s < n {
             let rx = (pos / 2) & s

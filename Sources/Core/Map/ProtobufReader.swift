@@ -6,7 +6,10 @@ import Foundation
 /// hostile tile costs an error, never a crash.
 struct ProtobufReader {
     enum WireType: UInt64 {
-        case varint = 0, fixed64 = 1, lengthDelimited = 2, fixed32 = 5
+        case varint = 0
+        case fixed64 = 1
+        case lengthDelimited = 2
+        case fixed32 = 5
     }
 
     let bytes: [UInt8]

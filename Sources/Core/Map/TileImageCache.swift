@@ -5,6 +5,8 @@ import Foundation
 /// A frame asks for what it needs with `image(for:)`: a hit returns at once; a miss queues the tile (newest
 /// requests first, duplicates ignored, the queue bounded) and returns nil, so the frame draws a placeholder and
 /// never waits. Workers load, decode and rasterise, then publish into the cache.
+// Unchecked Sendable: every `var` (cache, queue, in-flight count) is read and written only while `condition` is
+// held; the `let`s are themselves Sendable.
 public final class TileImageCache: @unchecked Sendable {
     /// A rendered tile: the tile it shows and its pixels (`tileSize` square).
     public struct Key: Hashable, Sendable {
@@ -48,7 +50,7 @@ public final class TileImageCache: @unchecked Sendable {
             t.stackSize = 1 << 20
             self.workers.append(t)
         }
-        self.workers.forEach { $0.start() }
+        for worker in self.workers { worker.start() }
     }
 
     deinit { stop() }

@@ -21,14 +21,17 @@ final class TileMosaic {
         {
             return
         }
-        let w = xs.count * t, h = ys.count * t
+        let w = xs.count * t
+        let h = ys.count * t
         if image.width != w || image.height != h { image = FrameBuffer(width: w, height: h) }
         image.pixels.withUnsafeMutableBufferPointer { out in
             for (i, cell) in cells.enumerated() {
-                let ox = (i % xs.count) * t, oy = (i / xs.count) * t
+                let ox = (i % xs.count) * t
+                let oy = (i / xs.count) * t
                 guard let cell else {
                     // A diagonal hatch fixed to the map, so motion still shows over missing data.
-                    let gx = (xs.lowerBound * t + ox), gy = (ys.lowerBound * t + oy)
+                    let gx = (xs.lowerBound * t + ox)
+                    let gy = (ys.lowerBound * t + oy)
                     for y in 0..<t {
                         for x in 0..<t {
                             out[(oy + y) * w + ox + x] = (gx + x + gy + y) & 15 == 0 ? placeholderLine : placeholder
@@ -59,13 +62,17 @@ final class TileMosaic {
     }
 
     /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom.
-    func draw(into frame: inout FrameBuffer, camera: Camera, xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int, tileSize t: Int, background: UInt32) {
+    func draw(
+        into frame: inout FrameBuffer, camera: Camera, xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int,
+        tileSize t: Int, background: UInt32
+    ) {
         let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
         let shift = Point(x: Double(xs.lowerBound * t), y: Double(ys.lowerBound * t))
         let p = { (s: Point) in camera.worldPixel(atScreen: s) * k - shift }
         let p00 = p(Point(x: 0.5, y: 0.5))
         let map = AffineMap(
-            origin: p00 - Point(x: 0.5, y: 0.5), xStep: p(Point(x: 1.5, y: 0.5)) - p00, yStep: p(Point(x: 0.5, y: 1.5)) - p00)
+            origin: p00 - Point(x: 0.5, y: 0.5), xStep: p(Point(x: 1.5, y: 0.5)) - p00,
+            yStep: p(Point(x: 0.5, y: 1.5)) - p00)
         RotatedBlit.draw(image, into: &frame, map: map, filter: .bilinear, background: background)
     }
 }

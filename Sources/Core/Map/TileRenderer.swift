@@ -41,10 +41,16 @@ public struct TileRenderer: Sendable {
                 parts.reserveCapacity(feature.parts.count)
                 var visible = false
                 for part in feature.parts {
-                    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                    var minX = Double.infinity
+                    var minY = Double.infinity
+                    var maxX = -Double.infinity
+                    var maxY = -Double.infinity
                     let mapped = part.map { p -> Point in
                         let q = Point(x: p.x * scale - offX, y: p.y * scale - offY)
-                        minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+                        minX = min(minX, q.x)
+                        maxX = max(maxX, q.x)
+                        minY = min(minY, q.y)
+                        maxY = max(maxY, q.y)
                         return q
                     }
                     if maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin {
@@ -188,7 +194,9 @@ struct Buckets {
     var rails: [(Bool, [[Point]])] = []
     var boundaries: [(Int, [[Point]])] = []
 
-    enum AreaKind: Hashable { case residential, otherLanduse, industrial, cemetery, grass, wood, park, pitch, water, building }
+    enum AreaKind: Hashable {
+        case residential, otherLanduse, industrial, cemetery, grass, wood, park, pitch, water, building
+    }
 
     func wants(_ role: FeatureRole, _ kind: VectorFeature.Kind) -> Bool {
         switch role {
@@ -220,6 +228,8 @@ struct Buckets {
 }
 
 /// Collects the paths a renderer fills, in order, with their colours.
+// Unchecked Sendable: a recorder is only ever attached to a renderer used from one thread (a test or the map
+// benchmark); the tile workers' renderers never carry one, so `paths` is never written concurrently.
 public final class PathRecorder: @unchecked Sendable {
     public var paths: [(Path, Color)] = []
     public init() {}

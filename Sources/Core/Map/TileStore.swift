@@ -11,6 +11,8 @@ public enum LoadedTile: Sendable {
 
 /// Loads and decodes data tiles from a `TileSource`, keeping the last few decoded (overzoomed children share
 /// their parent's data). Thread-safe; decoding runs outside the lock.
+// Unchecked Sendable: the decoded-tile cache and the problem log are touched only while `lock` is held; the
+// source, inflater and decoder are Sendable `let`s.
 public final class TileStore: @unchecked Sendable {
     public let source: TileSource
     public let schema: MapSchema
@@ -31,7 +33,9 @@ public final class TileStore: @unchecked Sendable {
         var schema = MapSchema.detect(layerNames: meta.vectorLayers)
         if schema == .unknown, meta.format == .mvt {
             // No layer list in the metadata: look at a real tile.
-            if let center = meta.bounds.map({ GeoCoordinate(latitude: ($0.south + $0.north) / 2, longitude: ($0.west + $0.east) / 2) }),
+            if let center = meta.bounds.map({
+                GeoCoordinate(latitude: ($0.south + $0.north) / 2, longitude: ($0.west + $0.east) / 2)
+            }),
                 let bytes = try? source.tileBytes(WebMercator.tile(containing: center, z: meta.maxZoom)),
                 let raw = try? (TileFormat.isGzip(bytes) ? inflater.gunzip(bytes, limit: Self.maxTileBytes) : bytes),
                 let tile = try? VectorTile(decoding: raw)
@@ -41,7 +45,8 @@ public final class TileStore: @unchecked Sendable {
         }
         self.schema = schema
         if meta.format == .mvt && schema == .unknown {
-            problemLog.append("unknown vector schema (layers: \(meta.vectorLayers.joined(separator: ", "))); drawn plainly")
+            problemLog.append(
+                "unknown vector schema (layers: \(meta.vectorLayers.joined(separator: ", "))); drawn plainly")
         }
     }
 
@@ -89,7 +94,9 @@ public final class TileStore: @unchecked Sendable {
         case .png, .jpeg, .webp:
             return .raster(try rasterDecoder.decode(bytes, format: .unknown))
         case .unknown:
-            throw MapError.unsupported("tile bytes are neither MVT, PNG, JPEG nor WebP (first byte \(bytes.first.map { String($0, radix: 16) } ?? "none"))")
+            throw MapError.unsupported(
+                "tile bytes are neither MVT, PNG, JPEG nor WebP (first byte \(bytes.first.map { String($0, radix: 16) } ?? "none"))"
+            )
         }
     }
 

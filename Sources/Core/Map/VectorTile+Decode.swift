@@ -37,8 +37,11 @@ extension VectorTile {
         _ bytes: [UInt8], _ range: Range<Int>, _ limits: VectorTileLimits, _ problems: inout [String]
     ) throws -> VectorLayer {
         var r = ProtobufReader(bytes, range: range)
-        var name = "", extent = 4096, version = 1
-        var keys: [String] = [], values: [VectorValue] = []
+        var name = ""
+        var extent = 4096
+        var version = 1
+        var keys: [String] = []
+        var values: [VectorValue] = []
         var featureRanges: [Range<Int>] = []
         while !r.isAtEnd {
             let (field, type) = try r.key()
@@ -63,7 +66,9 @@ extension VectorTile {
             default: try r.skip(type)
             }
         }
-        guard version <= 2 else { throw MapError.badVectorTile("layer \(name) has version \(version); 1 or 2 expected") }
+        guard version <= 2 else {
+            throw MapError.badVectorTile("layer \(name) has version \(version); 1 or 2 expected")
+        }
         var features: [VectorFeature] = []
         features.reserveCapacity(featureRanges.count)
         let bound = Double(extent * limits.maxCoordinateExtents)
@@ -125,7 +130,8 @@ extension VectorTile {
     static func decodeGeometry(_ g: [UInt32], kind: VectorFeature.Kind, bound: Double) throws -> [[Point]] {
         var parts: [[Point]] = []
         var current: [Point] = []
-        var x: Int64 = 0, y: Int64 = 0
+        var x: Int64 = 0
+        var y: Int64 = 0
         var i = 0
         while i < g.count {
             let command = g[i] & 7

@@ -88,7 +88,8 @@ public struct VectorLayer: Sendable {
         var out: [String: VectorValue] = [:]
         var i = 0
         while i + 1 < feature.tags.count {
-            let k = Int(feature.tags[i]), v = Int(feature.tags[i + 1])
+            let k = Int(feature.tags[i])
+            let v = Int(feature.tags[i + 1])
             if k < keys.count, v < values.count { out[keys[k]] = values[v] }
             i += 2
         }
@@ -99,7 +100,10 @@ public struct VectorLayer: Sendable {
 /// One feature: its geometry type, parts and property tags.
 public struct VectorFeature: Sendable {
     public enum Kind: Int, Sendable {
-        case unknown = 0, point = 1, lineString = 2, polygon = 3
+        case unknown = 0
+        case point = 1
+        case lineString = 2
+        case polygon = 3
     }
 
     public var id: UInt64?

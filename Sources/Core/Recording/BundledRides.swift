@@ -36,15 +36,19 @@ public enum BundledRides {
             S(duration: 5, startSpeed: 5.5, endSpeed: 0, pitchDegrees: 4),
         ]
         // A tram passing close: a strong field that rises and falls over a few seconds at t = 75 s.
-        let magnet = SimulatedRide.Magnet(atSeconds: 75, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 35, y: -25, z: 30))
+        let magnet = SimulatedRide.Magnet(
+            atSeconds: 75, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 35, y: -25, z: 30))
         let ride = SimulatedRide(
             start: GeoCoordinate(latitude: 60.16745, longitude: 24.94540), startUTCSeconds: 1_780_000_000,
             initialHeadingDegrees: 75, segments: segments, device: device, magnets: [magnet], seed: 2026)
         let events = withGPSDropout(withSky(ride.events()), from: 125, to: 145)
-        return Recording(header: header(for: ride, notes: [
-            "simulated: SimulatedRide seed 2026, distorted handlebar device, 25 Hz magnetometer and accelerometer, 1 Hz GPS",
-            "scenario: start east, stop at lights 40-52 s, left turn, tram magnet at 75 s, U-turn 98-107 s, GPS dropout 125-145 s",
-        ]), events: events)
+        return Recording(
+            header: header(
+                for: ride,
+                notes: [
+                    "simulated: SimulatedRide seed 2026, distorted handlebar device, 25 Hz magnetometer and accelerometer, 1 Hz GPS",
+                    "scenario: start east, stop at lights 40-52 s, left turn, tram magnet at 75 s, U-turn 98-107 s, GPS dropout 125-145 s",
+                ]), events: events)
     }
 
     /// An hour of riding back and forth along the same streets (for the replay speed figure).
@@ -67,9 +71,12 @@ public enum BundledRides {
         let ride = SimulatedRide(
             start: GeoCoordinate(latitude: 60.16745, longitude: 24.94540), startUTCSeconds: 1_780_003_600,
             initialHeadingDegrees: 75, segments: segments, device: device, seed: 3600)
-        return Recording(header: header(for: ride, notes: [
-            "simulated: SimulatedRide seed 3600, 50 Hz magnetometer and accelerometer, 1 Hz GPS, one hour back and forth",
-        ]), events: withSky(ride.events()))
+        return Recording(
+            header: header(
+                for: ride,
+                notes: [
+                    "simulated: SimulatedRide seed 3600, 50 Hz magnetometer and accelerometer, 1 Hz GPS, one hour back and forth"
+                ]), events: withSky(ride.events()))
     }
 
     static func header(for ride: SimulatedRide, notes: [String]) -> RecordingHeader {
@@ -78,16 +85,23 @@ public enum BundledRides {
         // The calibration in use is the exact inverse of the simulated distortion, as a perfect fit would give.
         let calibration = d.softIron.inverse.map {
             MagnetometerCalibration(
-                hardIronMicrotesla: d.hardIronMicrotesla, softIron: $0, fieldRadiusMicrotesla: earth, expectedFieldMicrotesla: earth)
+                hardIronMicrotesla: d.hardIronMicrotesla, softIron: $0, fieldRadiusMicrotesla: earth,
+                expectedFieldMicrotesla: earth)
         }
-        var devices = [RecordingHeader.Device(role: "magnetometer", name: "simulated (SimulatedRide)", rateHertz: d.magnetometerHz)]
+        var devices = [
+            RecordingHeader.Device(role: "magnetometer", name: "simulated (SimulatedRide)", rateHertz: d.magnetometerHz)
+        ]
         if d.accelerometerHz > 0 {
-            devices.append(RecordingHeader.Device(role: "accelerometer", name: "simulated (SimulatedRide)", rateHertz: d.accelerometerHz))
+            devices.append(
+                RecordingHeader.Device(
+                    role: "accelerometer", name: "simulated (SimulatedRide)", rateHertz: d.accelerometerHz))
         }
         devices.append(RecordingHeader.Device(role: "gps", name: "simulated (SimulatedRide)", rateHertz: d.gpsHz))
         return RecordingHeader(
-            program: "navdisplay (scripts/make-recordings)", devices: devices, mountMatrix: .identity, boardOrientation: "x,y,z",
-            calibration: calibration, startUTCSeconds: ride.startUTCSeconds, place: ride.start, placeName: "Helsinki, Esplanadi",
+            program: "navdisplay (scripts/make-recordings)", devices: devices, mountMatrix: .identity,
+            boardOrientation: "x,y,z",
+            calibration: calibration, startUTCSeconds: ride.startUTCSeconds, place: ride.start,
+            placeName: "Helsinki, Esplanadi",
             notes: notes)
     }
 
@@ -119,12 +133,18 @@ public enum BundledRides {
             }
             if t >= from && t < to {
                 if !lost {
-                    out.append(.sourceStatus(Timestamp(seconds: from), SourceStatus(source: .gps, available: false, detail: "gpsd: no fix (receiver lost the sky)")))
+                    out.append(
+                        .sourceStatus(
+                            Timestamp(seconds: from),
+                            SourceStatus(source: .gps, available: false, detail: "gpsd: no fix (receiver lost the sky)")
+                        ))
                     lost = true
                 }
                 if isGPS { continue }
             } else if lost && t >= to {
-                out.append(.sourceStatus(Timestamp(seconds: to), SourceStatus(source: .gps, available: true, detail: "gpsd: fix again")))
+                out.append(
+                    .sourceStatus(
+                        Timestamp(seconds: to), SourceStatus(source: .gps, available: true, detail: "gpsd: fix again")))
                 lost = false
             }
             out.append(e)

@@ -38,12 +38,23 @@ public enum GpsdJSONImport {
             }
             switch cls {
             case "TPV":
-                guard let modeNumber = number("mode").map(Int.init) else { warn("TPV without mode"); continue }
-                guard let time = stamp() else { warn("TPV without time before any timed report"); continue }
-                if let last = lastTime, time < last { warn("time goes backwards"); continue }
+                guard let modeNumber = number("mode").map(Int.init) else {
+                    warn("TPV without mode")
+                    continue
+                }
+                guard let time = stamp() else {
+                    warn("TPV without time before any timed report")
+                    continue
+                }
+                if let last = lastTime, time < last {
+                    warn("time goes backwards")
+                    continue
+                }
                 let mode: FixMode = modeNumber >= 3 ? .threeD : modeNumber == 2 ? .twoD : .noFix
                 var fix = GPSFix(time: time, mode: mode, utcSeconds: utc)
-                if let lat = number("lat"), let lon = number("lon") { fix.coordinate = GeoCoordinate(latitude: lat, longitude: lon) }
+                if let lat = number("lat"), let lon = number("lon") {
+                    fix.coordinate = GeoCoordinate(latitude: lat, longitude: lon)
+                }
                 fix.altitudeMetres = number("altMSL") ?? number("alt")
                 fix.speedMetresPerSecond = number("speed")
                 fix.courseDegrees = number("track")
@@ -58,8 +69,14 @@ public enum GpsdJSONImport {
                 lastTime = time
                 events.append(.gpsFix(fix))
             case "SKY":
-                guard let time = stamp() else { warn("SKY before any timed report"); continue }
-                if let last = lastTime, time < last { warn("time goes backwards"); continue }
+                guard let time = stamp() else {
+                    warn("SKY before any timed report")
+                    continue
+                }
+                if let last = lastTime, time < last {
+                    warn("time goes backwards")
+                    continue
+                }
                 let satellites = object["satellites"] as? [[String: Any]]
                 let seen = number("nSat").map(Int.init) ?? satellites?.count
                 let used = number("uSat").map(Int.init) ?? satellites?.filter { ($0["used"] as? Bool) == true }.count

@@ -18,7 +18,9 @@ public enum IMUCSVImport {
     }
 
     public static func read(_ text: String, file: String) throws -> Recording {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
         var lineNumber = 0
         while let first = lines.first, first.isEmpty || first.hasPrefix("#") {
             lines.removeFirst()
@@ -35,7 +37,8 @@ public enum IMUCSVImport {
             let (base, unit) = splitUnit(name)
             if base == "time" || base == "t" || base == "timestamp" {
                 guard let u = unit, let s = ["s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9][u] else {
-                    throw RecordingError("\(file): time column \"\(name)\" must name its unit (time_s, time_ms, time_us or time_ns)")
+                    throw RecordingError(
+                        "\(file): time column \"\(name)\" must name its unit (time_s, time_ms, time_us or time_ns)")
                 }
                 timeColumn = (i, s)
                 continue
@@ -48,11 +51,14 @@ public enum IMUCSVImport {
             case .mag: units = ["ut": 1, "µt": 1, "nt": 0.001, "mg": 0.1, "g": 100, "gauss": 100]
             }
             guard let u = unit, let scale = units[u] else {
-                throw RecordingError("\(file): column \"\(name)\" needs a unit (one of \(units.keys.sorted().joined(separator: ", ")))")
+                throw RecordingError(
+                    "\(file): column \"\(name)\" needs a unit (one of \(units.keys.sorted().joined(separator: ", ")))")
             }
             columns[i] = Column(sensor: sensor, axis: axis, scale: scale)
         }
-        guard let time = timeColumn else { throw RecordingError("\(file): no time column in the header row (e.g. time_s)") }
+        guard let time = timeColumn else {
+            throw RecordingError("\(file): no time column in the header row (e.g. time_s)")
+        }
         for sensor in [Sensor.acc, .gyr, .mag] {
             let axes = columns.values.filter { $0.sensor == sensor }.map(\.axis).sorted()
             if !axes.isEmpty && axes != [0, 1, 2] {
@@ -60,7 +66,9 @@ public enum IMUCSVImport {
             }
         }
         guard !columns.isEmpty else {
-            throw RecordingError("\(file): no accelerometer, gyroscope or magnetometer columns (e.g. accel_x_m/s2, gyro_x_rad/s, mag_x_uT)")
+            throw RecordingError(
+                "\(file): no accelerometer, gyroscope or magnetometer columns (e.g. accel_x_m/s2, gyro_x_rad/s, mag_x_uT)"
+            )
         }
         var events: [SensorEvent] = []
         var warnings: [RecordingWarning] = []
@@ -70,7 +78,9 @@ public enum IMUCSVImport {
             if row.isEmpty || row.hasPrefix("#") { continue }
             let cells = row.split(separator: ",", omittingEmptySubsequences: false)
             guard cells.count == names.count, let tv = Double(cells[time.index].trimmingSpaces), tv.isFinite else {
-                warnings.append(RecordingWarning(file: file, line: lineNumber, reason: "garbage: expected \(names.count) cells with a time"))
+                warnings.append(
+                    RecordingWarning(
+                        file: file, line: lineNumber, reason: "garbage: expected \(names.count) cells with a time"))
                 continue
             }
             let t = Timestamp(seconds: tv * time.scale)
@@ -83,18 +93,23 @@ public enum IMUCSVImport {
             for (i, c) in columns {
                 let cell = cells[i].trimmingSpaces
                 if cell.isEmpty { continue }  // this sensor has no sample in this row
-                guard let v = Double(cell), v.isFinite else { bad = true; break }
+                guard let v = Double(cell), v.isFinite else {
+                    bad = true
+                    break
+                }
                 vectors[c.sensor, default: [.nan, .nan, .nan]][c.axis] = v * c.scale
             }
             if bad {
-                warnings.append(RecordingWarning(file: file, line: lineNumber, reason: "garbage: a value is not a number"))
+                warnings.append(
+                    RecordingWarning(file: file, line: lineNumber, reason: "garbage: a value is not a number"))
                 continue
             }
             last = t
             for sensor in [Sensor.acc, .gyr, .mag] {
                 guard let v = vectors[sensor] else { continue }
                 guard v.allSatisfy(\.isFinite) else {
-                    warnings.append(RecordingWarning(file: file, line: lineNumber, reason: "\(sensor.rawValue): missing axis"))
+                    warnings.append(
+                        RecordingWarning(file: file, line: lineNumber, reason: "\(sensor.rawValue): missing axis"))
                     continue
                 }
                 let vec = Vector3(x: v[0], y: v[1], z: v[2])
@@ -119,7 +134,9 @@ public enum IMUCSVImport {
         }
         let parts = name.split(separator: "_")
         // The unit is what follows the axis letter, or the time word.
-        if let i = parts.firstIndex(where: { ["x", "y", "z", "time", "t", "timestamp"].contains(String($0)) }), i + 1 < parts.count {
+        if let i = parts.firstIndex(where: { ["x", "y", "z", "time", "t", "timestamp"].contains(String($0)) }),
+            i + 1 < parts.count
+        {
             return (parts[...i].joined(separator: "_"), parts[(i + 1)...].joined(separator: "_"))
         }
         return (name, nil)

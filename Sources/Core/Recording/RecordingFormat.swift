@@ -47,11 +47,15 @@ public enum RecordingFormat {
         if let o = h.boardOrientation { lines.append("@board-orientation \(oneLine(o))") }
         if let c = h.calibration {
             // The calibration file's keys, but numbers at full precision so the header round-trips exactly.
-            lines += c.keyLines(number: { $0.description }, figure: { v, _ in v.description }).map { "@calibration " + $0 }
+            lines += c.keyLines(number: { $0.description }, figure: { v, _ in v.description }).map {
+                "@calibration " + $0
+            }
         }
         if let t = h.startUTCSeconds { lines.append("@start-utc \(t.description)") }
         if let p = h.place {
-            lines.append("@place \(p.latitude.description) \(p.longitude.description)" + (h.placeName.map { " " + oneLine($0) } ?? ""))
+            lines.append(
+                "@place \(p.latitude.description) \(p.longitude.description)"
+                    + (h.placeName.map { " " + oneLine($0) } ?? ""))
         }
         for n in h.notes { lines.append("@note \(oneLine(n))") }
         for (k, v) in h.extra.sorted(by: { $0.key < $1.key }) { lines.append("@\(k) \(oneLine(v))") }
@@ -105,7 +109,8 @@ public enum RecordingFormat {
     public static func timeText(_ t: Timestamp) -> String {
         let ns = t.nanoseconds
         let magnitude = ns.magnitude
-        let whole = magnitude / 1_000_000_000, frac = magnitude % 1_000_000_000
+        let whole = magnitude / 1_000_000_000
+        let frac = magnitude % 1_000_000_000
         let f = String(frac)
         return (ns < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 9 - f.count) + f
     }
@@ -126,7 +131,9 @@ public enum RecordingFormat {
     /// Fletcher-16 of the bytes: catches flipped, dropped and swapped bytes, which a plain XOR misses.
     public static func checksum<S: Sequence>(_ bytes: S) -> UInt16 where S.Element == UInt8 {
         // The sums are reduced every 256 bytes instead of every byte: they cannot overflow before that.
-        var a: UInt32 = 0, b: UInt32 = 0, n = 0
+        var a: UInt32 = 0
+        var b: UInt32 = 0
+        var n = 0
         for byte in bytes {
             a &+= UInt32(byte)
             b &+= a

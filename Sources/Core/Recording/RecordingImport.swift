@@ -2,7 +2,10 @@
 /// our own format, an NMEA 0183 log (`$GPRMC…`), a gpsd JSON log (`{"class":…`), or an IMU CSV file.
 public enum RecordingImport {
     public enum Kind: String, Sendable {
-        case navdisplay, nmea, gpsdJSON = "gpsd-json", imuCSV = "imu-csv"
+        case navdisplay
+        case nmea
+        case gpsdJSON = "gpsd-json"
+        case imuCSV = "imu-csv"
     }
 
     /// The kind of file these bytes look like, or nil.
@@ -29,7 +32,8 @@ public enum RecordingImport {
         case .imuCSV: return try IMUCSVImport.read(String(decoding: bytes, as: UTF8.self), file: file)
         case nil:
             throw RecordingError(
-                "\(file): not a recording navdisplay knows (expected a navdisplay recording, an NMEA 0183 log, a gpsd JSON log from gpspipe -w, or an IMU CSV file with a header row)")
+                "\(file): not a recording navdisplay knows (expected a navdisplay recording, an NMEA 0183 log, a gpsd JSON log from gpspipe -w, or an IMU CSV file with a header row)"
+            )
         }
     }
 }

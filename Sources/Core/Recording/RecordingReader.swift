@@ -56,10 +56,14 @@ public enum RecordingReader {
             if !sawMagic {
                 let first = String(decoding: slice, as: UTF8.self).split(separator: " ")
                 guard first.count == 2, first[0] == RecordingFormat.magic, let v = Int(first[1]) else {
-                    throw RecordingError("\(file): not a navdisplay recording (the first line must be \"\(RecordingFormat.magic) \(RecordingFormat.version)\")")
+                    throw RecordingError(
+                        "\(file): not a navdisplay recording (the first line must be \"\(RecordingFormat.magic) \(RecordingFormat.version)\")"
+                    )
                 }
                 guard v <= RecordingFormat.version else {
-                    throw RecordingError("\(file): recording format \(v) is newer than this navdisplay reads (\(RecordingFormat.version)); use a newer navdisplay")
+                    throw RecordingError(
+                        "\(file): recording format \(v) is newer than this navdisplay reads (\(RecordingFormat.version)); use a newer navdisplay"
+                    )
                 }
                 header.formatVersion = v
                 sawMagic = true
@@ -83,9 +87,12 @@ public enum RecordingReader {
                 warnings.append(RecordingWarning(file: file, line: lineNumber, reason: why.message))
             case .success(let event):
                 if let last = lastTime, event.time < last {
-                    warnings.append(RecordingWarning(
-                        file: file, line: lineNumber,
-                        reason: "time goes backwards (\(RecordingFormat.timeText(event.time)) after \(RecordingFormat.timeText(last)))"))
+                    warnings.append(
+                        RecordingWarning(
+                            file: file, line: lineNumber,
+                            reason:
+                                "time goes backwards (\(RecordingFormat.timeText(event.time)) after \(RecordingFormat.timeText(last)))"
+                        ))
                     continue
                 }
                 lastTime = event.time
@@ -95,7 +102,8 @@ public enum RecordingReader {
         if !sawMagic { throw RecordingError("\(file): empty file, not a navdisplay recording") }
         if !calibrationLines.isEmpty {
             do {
-                header.calibration = try MagnetometerCalibration(parsing: calibrationLines.joined(separator: "\n") + "\n")
+                header.calibration = try MagnetometerCalibration(
+                    parsing: calibrationLines.joined(separator: "\n") + "\n")
             } catch {
                 warnings.append(RecordingWarning(file: file, line: 0, reason: "calibration in the header: \(error)"))
             }
@@ -104,9 +112,12 @@ public enum RecordingReader {
     }
 
     /// Takes one `@key value` header line into `header`; returns a problem to warn about, or nil.
-    static func applyHeaderLine(_ text: String, to header: inout RecordingHeader, calibrationLines: inout [String]) -> String? {
+    static func applyHeaderLine(_ text: String, to header: inout RecordingHeader, calibrationLines: inout [String])
+        -> String?
+    {
         let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-        let key = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : ""
+        let key = String(parts[0])
+        let value = parts.count > 1 ? String(parts[1]) : ""
         let words = value.split(separator: " ")
         switch key {
         case "program": header.program = value
@@ -195,10 +206,14 @@ public enum RecordingReader {
             case "3d": mode = .threeD
             default: return .failure(LineProblem("fix mode must be none, 2d or 3d"))
             }
-            guard let values = keyValues(w.dropFirst(3)) else { return .failure(LineProblem("fix: bad key=value field")) }
+            guard let values = keyValues(w.dropFirst(3)) else {
+                return .failure(LineProblem("fix: bad key=value field"))
+            }
             var f = GPSFix(time: time, mode: mode)
             f.utcSeconds = values["utc"]
-            if let lat = values["lat"], let lon = values["lon"] { f.coordinate = GeoCoordinate(latitude: lat, longitude: lon) }
+            if let lat = values["lat"], let lon = values["lon"] {
+                f.coordinate = GeoCoordinate(latitude: lat, longitude: lon)
+            }
             f.altitudeMetres = values["alt"]
             f.speedMetresPerSecond = values["speed"]
             f.courseDegrees = values["course"]
@@ -208,9 +223,14 @@ public enum RecordingReader {
             f.courseErrorDegrees = values["epd"]
             return .success(.gpsFix(f))
         case "hdg":
-            guard let values = keyValues(w.dropFirst(2)) else { return .failure(LineProblem("hdg: bad key=value field")) }
-            return .success(.compassHeading(time, HeadingReport(
-                magneticDegrees: values["mag"], trueDegrees: values["true"], accuracyDegrees: values["acc"])))
+            guard let values = keyValues(w.dropFirst(2)) else {
+                return .failure(LineProblem("hdg: bad key=value field"))
+            }
+            return .success(
+                .compassHeading(
+                    time,
+                    HeadingReport(
+                        magneticDegrees: values["mag"], trueDegrees: values["true"], accuracyDegrees: values["acc"])))
         case "src":
             guard w.count >= 4, let source = SensorSource(rawValue: String(w[2])), w[3] == "up" || w[3] == "down" else {
                 return .failure(LineProblem("src needs a source and up|down"))
@@ -238,7 +258,8 @@ public enum RecordingReader {
         let negative = s.hasPrefix("-")
         let body = negative ? s.dropFirst() : s
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 9, let whole = Int64(parts[0]), let frac = Int64(parts[1]), whole >= 0, frac >= 0
+        guard parts.count == 2, parts[1].count == 9, let whole = Int64(parts[0]), let frac = Int64(parts[1]),
+            whole >= 0, frac >= 0
         else { return nil }
         let (product, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return nil }

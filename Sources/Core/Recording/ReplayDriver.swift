@@ -44,7 +44,8 @@ public final class ReplayDriver {
         let state = pipeline.state
         let estimate = state.headingEstimate
         let heading = input.heading
-        var magnetic: Double?, trueHeading: Double?
+        var magnetic: Double?
+        var trueHeading: Double?
         if let h = heading {
             switch h.reference {
             case .trueNorth:
@@ -58,8 +59,10 @@ public final class ReplayDriver {
         return TraceRow(
             time: time, position: state.position, speedMetresPerSecond: state.speedMetresPerSecond,
             courseDegrees: state.course?.degrees, magneticHeadingDegrees: magnetic, trueHeadingDegrees: trueHeading,
-            accuracyDegrees: heading?.accuracyDegrees, source: heading.map { _ in estimate.heading?.source.rawValue ?? "compass" },
-            flags: estimate.flags.description, mapRotationDegrees: bearing.degrees > 180 ? 360 - bearing.degrees : -bearing.degrees,
+            accuracyDegrees: heading?.accuracyDegrees,
+            source: heading.map { _ in estimate.heading?.source.rawValue ?? "compass" },
+            flags: estimate.flags.description,
+            mapRotationDegrees: bearing.degrees > 180 ? 360 - bearing.degrees : -bearing.degrees,
             arrowDegrees: heading.map { bearing.signedDifference(to: $0.direction) })
     }
 

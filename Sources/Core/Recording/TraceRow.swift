@@ -58,7 +58,8 @@ public enum TraceSummary {
         file: String, counts: [String: Int], warnings: Int, rows: [TraceRow], start: Timestamp, every: Double = 5
     ) -> String {
         var lines = ["# navdisplay replay summary of \(file)"]
-        lines.append("events " + counts.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        lines.append(
+            "events " + counts.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         lines.append("skipped-lines \(warnings)")
         lines.append("frames \(rows.count)")
         lines.append("# t_s lat lon speed course heading accuracy source arrow flags")
@@ -67,12 +68,16 @@ public enum TraceSummary {
             next += every
             func f(_ v: Double?, _ d: Int) -> String { v.map { formatFixed($0, digits: d) } ?? "-" }
             let heading = r.trueHeadingDegrees ?? r.magneticHeadingDegrees
-            lines.append([
-                formatFixed(r.time.seconds(since: start), digits: 0), f(r.position?.latitude, 4), f(r.position?.longitude, 4),
-                f(r.speedMetresPerSecond, 0), f(r.courseDegrees.map { ($0 / 10).rounded() * 10 }, 0),
-                f(heading.map { ($0 / 10).rounded() * 10 }, 0), r.accuracyDegrees.map { $0 < 5 ? "<5" : $0 < 15 ? "<15" : ">=15" } ?? "-",
-                r.source ?? "none", f(r.arrowDegrees.map { ($0 / 10).rounded() * 10 }, 0), r.flags.isEmpty ? "-" : r.flags.replacingOccurrences(of: " ", with: ","),
-            ].joined(separator: " "))
+            lines.append(
+                [
+                    formatFixed(r.time.seconds(since: start), digits: 0), f(r.position?.latitude, 4),
+                    f(r.position?.longitude, 4),
+                    f(r.speedMetresPerSecond, 0), f(r.courseDegrees.map { ($0 / 10).rounded() * 10 }, 0),
+                    f(heading.map { ($0 / 10).rounded() * 10 }, 0),
+                    r.accuracyDegrees.map { $0 < 5 ? "<5" : $0 < 15 ? "<15" : ">=15" } ?? "-",
+                    r.source ?? "none", f(r.arrowDegrees.map { ($0 / 10).rounded() * 10 }, 0),
+                    r.flags.isEmpty ? "-" : r.flags.replacingOccurrences(of: " ", with: ","),
+                ].joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"
     }

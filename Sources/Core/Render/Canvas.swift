@@ -79,13 +79,21 @@ extension Path {
         let k = 0.5523 * rad  // cubic control distance for a quarter circle
         p.move(to: Point(x: r.x + rad, y: r.y))
         p.line(to: Point(x: r.maxX - rad, y: r.y))
-        p.cubic(to: Point(x: r.maxX, y: r.y + rad), control1: Point(x: r.maxX - rad + k, y: r.y), control2: Point(x: r.maxX, y: r.y + rad - k))
+        p.cubic(
+            to: Point(x: r.maxX, y: r.y + rad), control1: Point(x: r.maxX - rad + k, y: r.y),
+            control2: Point(x: r.maxX, y: r.y + rad - k))
         p.line(to: Point(x: r.maxX, y: r.maxY - rad))
-        p.cubic(to: Point(x: r.maxX - rad, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - rad + k), control2: Point(x: r.maxX - rad + k, y: r.maxY))
+        p.cubic(
+            to: Point(x: r.maxX - rad, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - rad + k),
+            control2: Point(x: r.maxX - rad + k, y: r.maxY))
         p.line(to: Point(x: r.x + rad, y: r.maxY))
-        p.cubic(to: Point(x: r.x, y: r.maxY - rad), control1: Point(x: r.x + rad - k, y: r.maxY), control2: Point(x: r.x, y: r.maxY - rad + k))
+        p.cubic(
+            to: Point(x: r.x, y: r.maxY - rad), control1: Point(x: r.x + rad - k, y: r.maxY),
+            control2: Point(x: r.x, y: r.maxY - rad + k))
         p.line(to: Point(x: r.x, y: r.y + rad))
-        p.cubic(to: Point(x: r.x + rad, y: r.y), control1: Point(x: r.x, y: r.y + rad - k), control2: Point(x: r.x + rad - k, y: r.y))
+        p.cubic(
+            to: Point(x: r.x + rad, y: r.y), control1: Point(x: r.x, y: r.y + rad - k),
+            control2: Point(x: r.x + rad - k, y: r.y))
         p.closeSubpath()
         return p
     }

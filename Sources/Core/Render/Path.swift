@@ -35,7 +35,8 @@ public struct Path: Sendable {
         let dd = (p0 - c * 2 + p).length
         let n = max(1, min(64, Int((dd / (8 * tolerance)).squareRoot().rounded(.up))))
         for i in 1...n {
-            let t = Double(i) / Double(n), u = 1 - t
+            let t = Double(i) / Double(n)
+            let u = 1 - t
             current.append(p0 * (u * u) + c * (2 * u * t) + p * (t * t))
         }
     }
@@ -46,7 +47,8 @@ public struct Path: Sendable {
         let dd = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
         let n = max(1, min(96, Int((dd * 6 / (8 * tolerance)).squareRoot().rounded(.up))))
         for i in 1...n {
-            let t = Double(i) / Double(n), u = 1 - t
+            let t = Double(i) / Double(n)
+            let u = 1 - t
             current.append(p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
         }
     }

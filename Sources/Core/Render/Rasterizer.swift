@@ -24,12 +24,17 @@ public final class Rasterizer {
     public func fill(_ path: Path, color: Color, into frame: inout FrameBuffer) {
         precondition(frame.width == width && frame.height == height, "rasteriser and frame sizes differ")
         guard color.a > 0 else { return }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for contour in path.contours {
             for p in contour {
                 guard p.x.isFinite, p.y.isFinite else { return }
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
             }
         }
         guard minX < Double(width), minY < Double(height), maxX > 0, maxY > 0 else { return }
@@ -116,7 +121,9 @@ public final class Rasterizer {
         _ acc: UnsafeMutableBufferPointer<Float>, _ px: UnsafeMutableBufferPointer<UInt32>
     ) {
         let alpha = Float(color.a)
-        let sr = UInt32(color.r), sg = UInt32(color.g), sb = UInt32(color.b)
+        let sr = UInt32(color.r)
+        let sg = UInt32(color.g)
+        let sb = UInt32(color.b)
         let solid = color.xrgb
         let clearEnd = min(columns.upperBound + 2, stride - 1)
         for y in rows {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each destination pixel samples the source: destination pixel centre (x, y) maps to source position
 /// `origin + x·xStep + y·yStep` (source pixel units). Rotation, scale and translation are all such maps.
 public struct AffineMap: Hashable, Sendable {
@@ -17,8 +19,10 @@ public struct AffineMap: Hashable, Sendable {
     ) -> AffineMap {
         // Inverse map: destination offset rotated back by -degrees and divided by scale.
         let r = -degrees * .pi / 180
-        let c = _cos(r) / scale, s = _sin(r) / scale
-        let xStep = Point(x: c, y: s), yStep = Point(x: -s, y: c)
+        let c = _cos(r) / scale
+        let s = _sin(r) / scale
+        let xStep = Point(x: c, y: s)
+        let yStep = Point(x: -s, y: c)
         // Pixel centres: destination (x + 0.5) maps to source (u + 0.5).
         let d = Point(x: 0.5 - destinationCenter.x, y: 0.5 - destinationCenter.y)
         let origin = Point(
@@ -40,15 +44,21 @@ public enum RotatedBlit {
         _ source: FrameBuffer, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
         background: UInt32
     ) {
-        let sw = source.width, sh = source.height, dw = destination.width
-        let fx = Int64((map.xStep.x * 65536).rounded()), fy = Int64((map.xStep.y * 65536).rounded())
+        let sw = source.width
+        let sh = source.height
+        let dw = destination.width
+        let fx = Int64((map.xStep.x * 65536).rounded())
+        let fy = Int64((map.xStep.y * 65536).rounded())
         // Bilinear reads (x+1, y+1): the last row and column are only reached as the "+1" neighbour.
-        let maxU = Int64(filter == .bilinear ? sw - 1 : sw) << 16, maxV = Int64(filter == .bilinear ? sh - 1 : sh) << 16
+        let maxU = Int64(filter == .bilinear ? sw - 1 : sw) << 16
+        let maxV = Int64(filter == .bilinear ? sh - 1 : sh) << 16
         source.pixels.withUnsafeBufferPointer { src in
             destination.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<destination.height {
-                    let rowU = map.origin.x + Double(y) * map.yStep.x, rowV = map.origin.y + Double(y) * map.yStep.y
-                    let u0 = Int64((rowU * 65536).rounded()), v0 = Int64((rowV * 65536).rounded())
+                    let rowU = map.origin.x + Double(y) * map.yStep.x
+                    let rowV = map.origin.y + Double(y) * map.yStep.y
+                    let u0 = Int64((rowU * 65536).rounded())
+                    let v0 = Int64((rowV * 65536).rounded())
                     let (first, last) = span(u0, fx, maxU, v0, fy, maxV, width: dw)
                     let out = y * dw
                     if first > 0 { (dst.baseAddress! + out).update(repeating: background, count: min(first, dw)) }
@@ -57,7 +67,8 @@ public enum RotatedBlit {
                         (dst.baseAddress! + out + from).update(repeating: background, count: dw - from)
                     }
                     guard first <= last else { continue }
-                    var u = u0 + Int64(first) * fx, v = v0 + Int64(first) * fy
+                    var u = u0 + Int64(first) * fx
+                    var v = v0 + Int64(first) * fy
                     switch filter {
                     case .nearest:
                         for x in first...last {
@@ -67,8 +78,10 @@ public enum RotatedBlit {
                         }
                     case .bilinear:
                         for x in first...last {
-                            let sx = Int(u >> 16), sy = Int(v >> 16)
-                            let ax = UInt32((u >> 8) & 0xff), ay = UInt32((v >> 8) & 0xff)
+                            let sx = Int(u >> 16)
+                            let sy = Int(v >> 16)
+                            let ax = UInt32((u >> 8) & 0xff)
+                            let ay = UInt32((v >> 8) & 0xff)
                             let i = sy * sw + sx
                             let top = mix(src[i], src[i + 1], ax)
                             let bottom = mix(src[i + sw], src[i + sw + 1], ax)
@@ -83,22 +96,28 @@ public enum RotatedBlit {
     }
 
     /// The first and last x whose sample lies in [0, maxU) × [0, maxV); first > last when none does.
-    static func span(_ u0: Int64, _ du: Int64, _ maxU: Int64, _ v0: Int64, _ dv: Int64, _ maxV: Int64, width: Int) -> (Int, Int) {
-        var lo = 0.0, hi = Double(width - 1)
+    static func span(_ u0: Int64, _ du: Int64, _ maxU: Int64, _ v0: Int64, _ dv: Int64, _ maxV: Int64, width: Int) -> (
+        Int, Int
+    ) {
+        var lo = 0.0
+        var hi = Double(width - 1)
         for (p0, dp, maxP) in [(u0, du, maxU), (v0, dv, maxV)] {
             if dp == 0 {
                 if p0 < 0 || p0 >= maxP { return (1, 0) }
                 continue
             }
             // Solve 0 <= p0 + x·dp <= maxP - 1 for x.
-            let a = Double(-p0) / Double(dp), b = Double(maxP - 1 - p0) / Double(dp)
+            let a = Double(-p0) / Double(dp)
+            let b = Double(maxP - 1 - p0) / Double(dp)
             lo = max(lo, min(a, b))
             hi = min(hi, max(a, b))
         }
-        var first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+        var first = Int(lo.rounded(.up))
+        var last = Int(hi.rounded(.down))
         // Floating-point edges: step inwards until the fixed-point sample really is inside.
         func inside(_ x: Int) -> Bool {
-            let u = u0 + Int64(x) * du, v = v0 + Int64(x) * dv
+            let u = u0 + Int64(x) * du
+            let v = v0 + Int64(x) * dv
             return u >= 0 && u < maxU && v >= 0 && v < maxV
         }
         while first <= last && !inside(first) { first += 1 }
@@ -117,8 +136,6 @@ public enum RotatedBlit {
         return rb | g
     }
 }
-
-import Foundation
 
 private func _cos(_ x: Double) -> Double { cos(x) }
 private func _sin(_ x: Double) -> Double { sin(x) }

@@ -10,11 +10,13 @@ public enum Stroker {
         let r = width / 2
         let n = closed ? points.count : points.count - 1
         for i in 0..<n {
-            let a = points[i], b = points[(i + 1) % points.count]
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
             let d = b - a
             let len = d.length
             guard len > 1e-9 else { continue }
-            let nx = -d.y / len * r, ny = d.x / len * r
+            let nx = -d.y / len * r
+            let ny = d.x / len * r
             path.addPolygon([
                 Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
                 Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny),
@@ -34,9 +36,13 @@ public enum Stroker {
 
     /// A joint needs a round piece when the gap between the two segment quads is wider than a tenth of a pixel.
     private static func needsJoin(_ p: [Point], at i: Int, closed: Bool, radius: Double) -> Bool {
-        let prev = p[(i - 1 + p.count) % p.count], here = p[i], next = p[(i + 1) % p.count]
-        let u = here - prev, v = next - here
-        let lu = u.length, lv = v.length
+        let prev = p[(i - 1 + p.count) % p.count]
+        let here = p[i]
+        let next = p[(i + 1) % p.count]
+        let u = here - prev
+        let v = next - here
+        let lu = u.length
+        let lv = v.length
         guard lu > 1e-9, lv > 1e-9 else { return false }
         let cosTurn = (u.x * v.x + u.y * v.y) / (lu * lv)
         // The gap at the outer corner is about r·θ for a turn of θ radians.

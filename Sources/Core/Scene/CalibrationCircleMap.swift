@@ -17,14 +17,17 @@ public struct CalibrationCircleMap: Hashable, Sendable {
     /// `calibration` when there is a fit worth trusting, else centred on their mean. Without a fit, readings whose
     /// horizontal part is closer than `minimumOffsetMicrotesla` to the mean count nowhere (a unit turned only a
     /// little keeps them all near it).
-    public init(samples: [Vector3], calibration: MagnetometerCalibration?, down: Vector3, minimumOffsetMicrotesla: Double = 4) {
+    public init(
+        samples: [Vector3], calibration: MagnetometerCalibration?, down: Vector3, minimumOffsetMicrotesla: Double = 4
+    ) {
         self.init()
         guard !samples.isEmpty else { return }
         let mean = samples.reduce(Vector3.zero, +) * (1 / Double(samples.count))
         for s in samples {
             guard
                 let h = Self.direction(
-                    of: s, calibration: calibration, mean: mean, down: down, minimumOffsetMicrotesla: minimumOffsetMicrotesla),
+                    of: s, calibration: calibration, mean: mean, down: down,
+                    minimumOffsetMicrotesla: minimumOffsetMicrotesla),
                 let sector = LevelFit.sector(x: h.x, y: h.y)
             else { continue }
             counts[sector] += 1
@@ -33,7 +36,8 @@ public struct CalibrationCircleMap: Hashable, Sendable {
 
     /// The horizontal direction (level frame x forward, y right) a reading is counted in; nil when it counts nowhere.
     public static func direction(
-        of sample: Vector3, calibration: MagnetometerCalibration?, mean: Vector3, down: Vector3, minimumOffsetMicrotesla: Double = 4
+        of sample: Vector3, calibration: MagnetometerCalibration?, mean: Vector3, down: Vector3,
+        minimumOffsetMicrotesla: Double = 4
     ) -> (x: Double, y: Double)? {
         guard let level = LevelFit.levelFrame(down: down) else { return nil }
         if let calibration {

@@ -26,7 +26,9 @@ public struct CalibrationCoverageMap: Hashable, Sendable {
         guard !samples.isEmpty else { return }
         let mean = samples.reduce(Vector3.zero, +) * (1 / Double(samples.count))
         for s in samples {
-            guard let v = Self.direction(of: s, calibration: calibration, mean: mean, minimumOffsetMicrotesla: minimumOffsetMicrotesla),
+            guard
+                let v = Self.direction(
+                    of: s, calibration: calibration, mean: mean, minimumOffsetMicrotesla: minimumOffsetMicrotesla),
                 let cell = Self.cell(of: v)
             else { continue }
             counts[cell] += 1

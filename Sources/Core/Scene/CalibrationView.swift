@@ -62,17 +62,23 @@ public struct CalibrationView {
     public func render(_ screen: CalibrationScreen, on canvas: Canvas) -> FrameBuffer {
         canvas.clear(to: theme.background)
         let u = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
-        let w = Double(canvas.width), h = Double(canvas.height)
+        let w = Double(canvas.width)
+        let h = Double(canvas.height)
         let title = TextLayout(font: fonts.bold, size: 22 * u)
         let small = TextLayout(font: fonts.bold, size: 13 * u)
-        canvas.text("COMPASS CALIBRATION", at: Point(x: 20 * u, y: 18 * u + title.capHeight), layout: title, theme.gridLabel)
+        canvas.text(
+            "COMPASS CALIBRATION", at: Point(x: 20 * u, y: 18 * u + title.capHeight), layout: title, theme.gridLabel)
         let top = 78 * u
         let radius = max(40 * u, min((h - top - 16 * u) / 2, (w * 0.5 - 40 * u) / 2))
         let center = Point(x: 20 * u + radius, y: top + (h - top - 16 * u) / 2)
-        let caption = screen.circle == nil ? "TURN AND TILT THE DEVICE TO FILL THE DISC" : "CIRCLE EACH WAY TO FILL THE RING"
+        let caption =
+            screen.circle == nil ? "TURN AND TILT THE DEVICE TO FILL THE DISC" : "CIRCLE EACH WAY TO FILL THE RING"
         // The caption shrinks to fit beside the panel on narrow screens rather than run under it.
-        let fitted = TextLayout(font: fonts.bold, size: small.size * min(1, 2 * radius / max(1, small.width(of: caption))))
-        canvas.text(caption, at: Point(x: 20 * u, y: 18 * u + title.capHeight + 10 * u + fitted.capHeight), layout: fitted, theme.gridLabel)
+        let fitted = TextLayout(
+            font: fonts.bold, size: small.size * min(1, 2 * radius / max(1, small.width(of: caption))))
+        canvas.text(
+            caption, at: Point(x: 20 * u, y: 18 * u + title.capHeight + 10 * u + fitted.capHeight), layout: fitted,
+            theme.gridLabel)
         if let circle = screen.circle {
             drawRing(canvas, circle, current: screen.currentDirection, center: center, radius: radius, u: u)
         } else {
@@ -93,30 +99,40 @@ public struct CalibrationView {
 
     private func drawDisc(_ canvas: Canvas, _ screen: CalibrationScreen, center: Point, radius: Double, u: Double) {
         let sectors = CalibrationCoverageMap.sectors
-        let empty = theme.gridLine, seen = theme.arrowFill.withOpacity(0.45), full = theme.arrowFill
+        let empty = theme.gridLine
+        let seen = theme.arrowFill.withOpacity(0.45)
+        let full = theme.arrowFill
         for ring in 0..<CalibrationCoverageMap.rings {
             let (inner, outer) = CalibrationCoverageMap.radii(ofRing: ring)
             for sector in 0..<sectors {
                 let count = screen.coverage.counts[ring * sectors + sector]
-                let a0 = Double(sector) / Double(sectors) * 2 * .pi, a1 = Double(sector + 1) / Double(sectors) * 2 * .pi
+                let a0 = Double(sector) / Double(sectors) * 2 * .pi
+                let a1 = Double(sector + 1) / Double(sectors) * 2 * .pi
                 let cell = cellOutline(center: center, inner: inner * radius, outer: outer * radius, from: a0, to: a1)
                 canvas.fill(Path(polygons: [cell]), count >= 2 ? full : count == 1 ? seen : empty)
                 // Gaps in the background colour keep neighbouring cells apart at a glance.
                 canvas.stroke(cell, width: 2.5 * u, theme.background, closed: true)
             }
         }
-        drawRim(canvas, center: center, radius: radius, dot: screen.currentDirection.flatMap { project($0, center: center, radius: radius) }, u: u)
+        drawRim(
+            canvas, center: center, radius: radius,
+            dot: screen.currentDirection.flatMap { project($0, center: center, radius: radius) }, u: u)
     }
 
     /// A level calibration's ring: one cell per sector of the circle, level forward up, the dot where the
     /// newest reading points.
-    private func drawRing(_ canvas: Canvas, _ map: CalibrationCircleMap, current: Vector3?, center: Point, radius: Double, u: Double) {
+    private func drawRing(
+        _ canvas: Canvas, _ map: CalibrationCircleMap, current: Vector3?, center: Point, radius: Double, u: Double
+    ) {
         let sectors = CalibrationCircleMap.sectors
-        let empty = theme.gridLine, seen = theme.arrowFill.withOpacity(0.45), full = theme.arrowFill
+        let empty = theme.gridLine
+        let seen = theme.arrowFill.withOpacity(0.45)
+        let full = theme.arrowFill
         let inner = radius * 0.62
         for sector in 0..<sectors {
             let count = map.counts[sector]
-            let a0 = Double(sector) / Double(sectors) * 2 * .pi, a1 = Double(sector + 1) / Double(sectors) * 2 * .pi
+            let a0 = Double(sector) / Double(sectors) * 2 * .pi
+            let a1 = Double(sector + 1) / Double(sectors) * 2 * .pi
             let cell = cellOutline(center: center, inner: inner, outer: radius, from: a0, to: a1)
             canvas.fill(Path(polygons: [cell]), count >= 2 ? full : count == 1 ? seen : empty)
             canvas.stroke(cell, width: 2.5 * u, theme.background, closed: true)
@@ -139,8 +155,9 @@ public struct CalibrationView {
         }
         let label = TextLayout(font: fonts.bold, size: 11 * u)
         let text = "FWD"
-        canvas.text(text, at: Point(x: center.x - label.width(of: text) / 2, y: center.y - radius - 6 * u), layout: label,
-                    theme.gridLabel)
+        canvas.text(
+            text, at: Point(x: center.x - label.width(of: text) / 2, y: center.y - radius - 6 * u), layout: label,
+            theme.gridLabel)
     }
 
     /// A cell's outline: the outer arc, then the inner arc back (a pie slice when `inner` is 0).
@@ -181,46 +198,66 @@ public struct CalibrationView {
     // MARK: - The panel
 
     private func drawProgress(_ canvas: Canvas, _ screen: CalibrationScreen, _ panel: Rect, _ u: Double) {
-        let p = screen.progress, r = screen.requirements
+        let p = screen.progress
+        let r = screen.requirements
         var y = panel.y + 16 * u
-        let x = panel.x + 16 * u, width = panel.width - 32 * u
+        let x = panel.x + 16 * u
+        let width = panel.width - 32 * u
         y = figure(canvas, "SAMPLES", "\(p.sampleCount)", "of \(r.minimumSamples)", x: x, y: y, u: u)
-        y = bar(canvas, Double(p.sampleCount) / Double(max(1, r.minimumSamples)), mark: nil, ok: p.sampleCount >= r.minimumSamples,
-                x: x, y: y, width: width, u: u)
+        y = bar(
+            canvas, Double(p.sampleCount) / Double(max(1, r.minimumSamples)), mark: nil,
+            ok: p.sampleCount >= r.minimumSamples,
+            x: x, y: y, width: width, u: u)
         let coverage = "\(Int((p.coverage * 100).rounded())) %"
         y = figure(canvas, "COVERAGE", coverage, "need \(Int((r.minimumCoverage * 100).rounded())) %", x: x, y: y, u: u)
-        y = bar(canvas, p.coverage, mark: r.minimumCoverage, ok: p.coverage >= r.minimumCoverage, x: x, y: y, width: width, u: u)
+        y = bar(
+            canvas, p.coverage, mark: r.minimumCoverage, ok: p.coverage >= r.minimumCoverage, x: x, y: y, width: width,
+            u: u)
         let residual = p.residualPercent.map { formatFixed($0, digits: 2) + " %" } ?? "--"
-        y = figure(canvas, "RESIDUAL", residual, "max " + formatFixed(r.maximumResidualPercent, digits: 1) + " %", x: x, y: y, u: u)
+        y = figure(
+            canvas, "RESIDUAL", residual, "max " + formatFixed(r.maximumResidualPercent, digits: 1) + " %", x: x, y: y,
+            u: u)
         y += 22 * u  // where a bar would be, so the figures keep one rhythm
         if let d = screen.durationSeconds {
             let t = "\(Int(screen.elapsedSeconds.rounded(.down))) s"
             y = figure(canvas, "TIME", t, "of \(Int(d.rounded())) s", x: x, y: y, u: u)
             y = bar(canvas, screen.elapsedSeconds / d, mark: nil, ok: true, x: x, y: y, width: width, u: u)
         } else {
-            y = figure(canvas, "TIME", "\(Int(screen.elapsedSeconds.rounded(.down))) s", "from \(screen.source)", x: x, y: y, u: u)
+            y = figure(
+                canvas, "TIME", "\(Int(screen.elapsedSeconds.rounded(.down))) s", "from \(screen.source)", x: x, y: y,
+                u: u)
         }
         let hint = TextLayout(font: fonts.bold, size: 14.5 * u)
         y += 6 * u
         if let problem = screen.sourceProblem {
-            y = paragraph(canvas, problem, layout: hint, theme.warning, x: x, y: y, width: width, bottom: panel.maxY - 12 * u)
+            y = paragraph(
+                canvas, problem, layout: hint, theme.warning, x: x, y: y, width: width, bottom: panel.maxY - 12 * u)
         }
-        _ = paragraph(canvas, p.isReady ? p.hint : p.hint.prefix(1).uppercased() + p.hint.dropFirst(), layout: hint,
-                      p.isReady ? theme.panelText : theme.panelSubtleText, x: x, y: y, width: width, bottom: panel.maxY - 12 * u)
+        _ = paragraph(
+            canvas, p.isReady ? p.hint : p.hint.prefix(1).uppercased() + p.hint.dropFirst(), layout: hint,
+            p.isReady ? theme.panelText : theme.panelSubtleText, x: x, y: y, width: width, bottom: panel.maxY - 12 * u)
     }
 
-    private func drawAccepted(_ canvas: Canvas, _ c: MagnetometerCalibration, _ path: String?, _ panel: Rect, _ screenUnit: Double) {
+    private func drawAccepted(
+        _ canvas: Canvas, _ c: MagnetometerCalibration, _ path: String?, _ panel: Rect, _ screenUnit: Double
+    ) {
         // Laid out for the panel of an 800×480 screen (342 units inside); a narrower panel scales it all down so
         // the matrix columns never run off the edge.
         let u = screenUnit * min(1, (panel.width - 32 * screenUnit) / (342 * screenUnit))
-        let x = panel.x + 16 * u, width = panel.width - 32 * u
+        let x = panel.x + 16 * u
+        let width = panel.width - 32 * u
         let big = TextLayout(font: fonts.bold, size: 30 * u)
         // A tick in a blue disc beside the word, so the outcome reads before the word does.
         let tickCenter = Point(x: x + 16 * u, y: panel.y + 16 * u + big.capHeight / 2 + 2 * u)
         canvas.fillCircle(center: tickCenter, radius: 16 * u, theme.arrowFill)
-        canvas.stroke([tickCenter + Point(x: -7, y: 0) * u, tickCenter + Point(x: -2, y: 6) * u, tickCenter + Point(x: 8, y: -6) * u],
-                      width: 3.5 * u, theme.arrowOutline)
-        canvas.text("ACCEPTED", at: Point(x: x + 42 * u, y: panel.y + 18 * u + big.capHeight), layout: big, theme.panelText)
+        canvas.stroke(
+            [
+                tickCenter + Point(x: -7, y: 0) * u, tickCenter + Point(x: -2, y: 6) * u,
+                tickCenter + Point(x: 8, y: -6) * u,
+            ],
+            width: 3.5 * u, theme.arrowOutline)
+        canvas.text(
+            "ACCEPTED", at: Point(x: x + 42 * u, y: panel.y + 18 * u + big.capHeight), layout: big, theme.panelText)
         var y = panel.y + 18 * u + big.capHeight + 24 * u
         let label = TextLayout(font: fonts.bold, size: 12.5 * u)
         let value = TextLayout(font: fonts.bold, size: 16 * u)
@@ -229,51 +266,69 @@ public struct CalibrationView {
         y = columns(canvas, "HARD IRON µT", [f(hi.x), f(hi.y), f(hi.z)], label, value, x: x, y: y, u: u)
         let m = c.softIron.rowMajor
         for r in 0..<3 {
-            y = columns(canvas, r == 0 ? "SOFT IRON" : "", (0..<3).map { f(m[r * 3 + $0], 3) }, label, value, x: x, y: y, u: u)
+            y = columns(
+                canvas, r == 0 ? "SOFT IRON" : "", (0..<3).map { f(m[r * 3 + $0], 3) }, label, value, x: x, y: y, u: u)
         }
-        y = row(canvas, "FIELD µT", f(c.fieldRadiusMicrotesla) + (c.expectedFieldMicrotesla.map { "  ·  WMM " + f($0) } ?? ""), label, value,
-                x: x, y: y, u: u)
+        y = row(
+            canvas, "FIELD µT",
+            f(c.fieldRadiusMicrotesla) + (c.expectedFieldMicrotesla.map { "  ·  WMM " + f($0) } ?? ""), label, value,
+            x: x, y: y, u: u)
         if case .level(let fromModel) = c.fit {
             // Level: the vertical hard iron came from WMM's dip, or was not observed (and the dip check is off).
-            y = row(canvas, "FIT", "level  ·  " + (fromModel ? "z from WMM dip" : "z not seen"), label, value, x: x, y: y, u: u)
+            y = row(
+                canvas, "FIT", "level  ·  " + (fromModel ? "z from WMM dip" : "z not seen"), label, value, x: x, y: y,
+                u: u)
         }
         if let q = c.quality {
             y = row(canvas, "RESIDUAL", f(q.residualPercent, 2) + " %", label, value, x: x, y: y, u: u)
-            y = row(canvas, "COVERAGE", "\(Int((q.coverage * 100).rounded())) %  ·  \(q.sampleCount) samples", label, value, x: x, y: y, u: u)
-            y = row(canvas, "AXIS RATIO", f(q.axisRatio, 3) + "  ·  cond " + f(q.conditionNumber, 0), label, value, x: x, y: y, u: u)
+            y = row(
+                canvas, "COVERAGE", "\(Int((q.coverage * 100).rounded())) %  ·  \(q.sampleCount) samples", label, value,
+                x: x, y: y, u: u)
+            y = row(
+                canvas, "AXIS RATIO", f(q.axisRatio, 3) + "  ·  cond " + f(q.conditionNumber, 0), label, value, x: x,
+                y: y, u: u)
         }
         if let path {
-            _ = paragraph(canvas, "Saved to \(path)", layout: TextLayout(font: fonts.bold, size: 13 * u), theme.panelSubtleText,
-                          x: x, y: y + 6 * u, width: width, bottom: panel.maxY - 10 * u)
+            _ = paragraph(
+                canvas, "Saved to \(path)", layout: TextLayout(font: fonts.bold, size: 13 * u), theme.panelSubtleText,
+                x: x, y: y + 6 * u, width: width, bottom: panel.maxY - 10 * u)
         }
     }
 
     private func drawRefused(
-        _ canvas: Canvas, _ screen: CalibrationScreen, _ reason: String, _ q: CalibrationQuality?, _ panel: Rect, _ u: Double
+        _ canvas: Canvas, _ screen: CalibrationScreen, _ reason: String, _ q: CalibrationQuality?, _ panel: Rect,
+        _ u: Double
     ) {
-        let x = panel.x + 16 * u, width = panel.width - 32 * u
+        let x = panel.x + 16 * u
+        let width = panel.width - 32 * u
         let big = TextLayout(font: fonts.bold, size: 30 * u)
         canvas.text("NOT SAVED", at: Point(x: x, y: panel.y + 18 * u + big.capHeight), layout: big, theme.warning)
         var y = panel.y + 18 * u + big.capHeight + 22 * u
         let text = TextLayout(font: fonts.bold, size: 16 * u)
-        y = paragraph(canvas, reason.prefix(1).uppercased() + reason.dropFirst(), layout: text, theme.panelText, x: x, y: y,
-                      width: width, bottom: panel.maxY - 90 * u)
+        y = paragraph(
+            canvas, reason.prefix(1).uppercased() + reason.dropFirst(), layout: text, theme.panelText, x: x, y: y,
+            width: width, bottom: panel.maxY - 90 * u)
         y += 10 * u
         let label = TextLayout(font: fonts.bold, size: 12.5 * u)
         let value = TextLayout(font: fonts.bold, size: 16 * u)
         y = row(canvas, "SAMPLES", "\(screen.progress.sampleCount)", label, value, x: x, y: y, u: u)
         if let q {
             y = row(canvas, "COVERAGE", "\(Int((q.coverage * 100).rounded())) %", label, value, x: x, y: y, u: u)
-            y = row(canvas, "RESIDUAL", formatFixed(q.residualPercent, digits: 2) + " %", label, value, x: x, y: y, u: u)
+            y = row(
+                canvas, "RESIDUAL", formatFixed(q.residualPercent, digits: 2) + " %", label, value, x: x, y: y, u: u)
         }
-        _ = paragraph(canvas, "The previous calibration, if any, is unchanged.", layout: TextLayout(font: fonts.bold, size: 13 * u),
-                      theme.panelSubtleText, x: x, y: y + 4 * u, width: width, bottom: panel.maxY - 10 * u)
+        _ = paragraph(
+            canvas, "The previous calibration, if any, is unchanged.",
+            layout: TextLayout(font: fonts.bold, size: 13 * u),
+            theme.panelSubtleText, x: x, y: y + 4 * u, width: width, bottom: panel.maxY - 10 * u)
     }
 
     // MARK: - Text helpers
 
     /// A small label over a large value with a note after it; returns the y below.
-    private func figure(_ canvas: Canvas, _ label: String, _ value: String, _ note: String, x: Double, y: Double, u: Double) -> Double {
+    private func figure(
+        _ canvas: Canvas, _ label: String, _ value: String, _ note: String, x: Double, y: Double, u: Double
+    ) -> Double {
         let l = TextLayout(font: fonts.bold, size: 12.5 * u)
         let v = TextLayout(font: fonts.bold, size: 26 * u)
         let n = TextLayout(font: fonts.bold, size: 14 * u)
@@ -287,7 +342,8 @@ public struct CalibrationView {
 
     /// A label and a value on one line; returns the y of the next line's baseline.
     private func row(
-        _ canvas: Canvas, _ label: String, _ value: String, _ l: TextLayout, _ v: TextLayout, x: Double, y: Double, u: Double
+        _ canvas: Canvas, _ label: String, _ value: String, _ l: TextLayout, _ v: TextLayout, x: Double, y: Double,
+        u: Double
     ) -> Double {
         let baseline = y + v.capHeight
         canvas.text(label, at: Point(x: x, y: baseline), layout: l, theme.panelSubtleText)
@@ -297,7 +353,8 @@ public struct CalibrationView {
 
     /// A label and numbers right-aligned in three columns (so a matrix's rows line up); returns the next line's y.
     private func columns(
-        _ canvas: Canvas, _ label: String, _ values: [String], _ l: TextLayout, _ v: TextLayout, x: Double, y: Double, u: Double
+        _ canvas: Canvas, _ label: String, _ values: [String], _ l: TextLayout, _ v: TextLayout, x: Double, y: Double,
+        u: Double
     ) -> Double {
         let baseline = y + v.capHeight
         if !label.isEmpty { canvas.text(label, at: Point(x: x, y: baseline), layout: l, theme.panelSubtleText) }
@@ -309,25 +366,30 @@ public struct CalibrationView {
     }
 
     /// A progress bar with an optional threshold mark; returns the y below.
-    private func bar(_ canvas: Canvas, _ fraction: Double, mark: Double?, ok: Bool, x: Double, y: Double, width: Double, u: Double) -> Double {
+    private func bar(
+        _ canvas: Canvas, _ fraction: Double, mark: Double?, ok: Bool, x: Double, y: Double, width: Double, u: Double
+    ) -> Double {
         let h = 8 * u
         let track = Rect(x: x, y: y, width: width, height: h)
         canvas.fillRoundedRect(track, radius: h / 2, theme.panelSubtleText.withOpacity(0.3))
         let f = min(max(fraction.isFinite ? fraction : 0, 0), 1)
         if f > 0 {
-            canvas.fillRoundedRect(Rect(x: x, y: y, width: max(h, width * f), height: h), radius: h / 2,
-                                   ok ? theme.arrowFill : theme.warning)
+            canvas.fillRoundedRect(
+                Rect(x: x, y: y, width: max(h, width * f), height: h), radius: h / 2,
+                ok ? theme.arrowFill : theme.warning)
         }
         if let m = mark {
             let mx = x + width * min(max(m, 0), 1)
-            canvas.fillRoundedRect(Rect(x: mx - 1.5 * u, y: y - 4 * u, width: 3 * u, height: h + 8 * u), radius: 1.5 * u, theme.panelText)
+            canvas.fillRoundedRect(
+                Rect(x: mx - 1.5 * u, y: y - 4 * u, width: 3 * u, height: h + 8 * u), radius: 1.5 * u, theme.panelText)
         }
         return y + h + 14 * u
     }
 
     /// Word-wrapped text from `y` (top of the first line) down to `bottom` at most; returns the y below it.
     private func paragraph(
-        _ canvas: Canvas, _ text: String, layout: TextLayout, _ color: Color, x: Double, y: Double, width: Double, bottom: Double
+        _ canvas: Canvas, _ text: String, layout: TextLayout, _ color: Color, x: Double, y: Double, width: Double,
+        bottom: Double
     ) -> Double {
         var lines: [String] = []
         var current = ""

@@ -10,8 +10,11 @@ struct GridLayer {
             Point(x: 0, y: 0), Point(x: Double(camera.width), y: 0),
             Point(x: 0, y: Double(camera.height)), Point(x: Double(camera.width), y: Double(camera.height)),
         ].map { camera.coordinate(atScreen: $0) }
-        let lats = corners.map(\.latitude), lons = corners.map(\.longitude)
-        guard let latMin = lats.min(), let latMax = lats.max(), let lonMin = lons.min(), let lonMax = lons.max() else { return }
+        let lats = corners.map(\.latitude)
+        let lons = corners.map(\.longitude)
+        guard let latMin = lats.min(), let latMax = lats.max(), let lonMin = lons.min(), let lonMax = lons.max() else {
+            return
+        }
 
         let pixelsPerDegreeLon = WebMercator.worldSize(zoom: camera.zoom) / 360
         let pixelsPerDegreeLat = pixelsPerDegreeLon / max(cos(camera.center.latitude * .pi / 180), 0.01)
@@ -24,20 +27,26 @@ struct GridLayer {
             let a = camera.screenPoint(of: GeoCoordinate(latitude: latMin, longitude: lon))
             let b = camera.screenPoint(of: GeoCoordinate(latitude: latMax, longitude: lon))
             addLine(a, b, to: &lines)
-            if let p = labelPoint(a, b, camera) { labels.append((GridLayer.label(lon, step: lonStep, positive: "E", negative: "W"), p)) }
+            if let p = labelPoint(a, b, camera) {
+                labels.append((GridLayer.label(lon, step: lonStep, positive: "E", negative: "W"), p))
+            }
         }
         for lat in GridLayer.values(from: latMin, to: latMax, step: latStep) {
             let a = camera.screenPoint(of: GeoCoordinate(latitude: lat, longitude: lonMin))
             let b = camera.screenPoint(of: GeoCoordinate(latitude: lat, longitude: lonMax))
             addLine(a, b, to: &lines)
-            if let p = labelPoint(a, b, camera) { labels.append((GridLayer.label(lat, step: latStep, positive: "N", negative: "S"), p)) }
+            if let p = labelPoint(a, b, camera) {
+                labels.append((GridLayer.label(lat, step: latStep, positive: "N", negative: "S"), p))
+            }
         }
         canvas.fill(lines, theme.gridLine)
 
         var placed: [Rect] = reserved
         for label in labels {
             let w = font.width(of: label.text)
-            let box = Rect(x: label.at.x - w / 2 - 3, y: label.at.y - font.capHeight / 2 - 3, width: w + 6, height: font.capHeight + 6)
+            let box = Rect(
+                x: label.at.x - w / 2 - 3, y: label.at.y - font.capHeight / 2 - 3, width: w + 6,
+                height: font.capHeight + 6)
             guard !placed.contains(where: { $0.intersects(box) }) else { continue }
             placed.append(box)
             canvas.text(
@@ -53,14 +62,16 @@ struct GridLayer {
     /// A point on the visible part of segment a–b, a fifth of the way along, for the line's label.
     private func labelPoint(_ a: Point, _ b: Point, _ camera: Camera) -> Point? {
         let margin = 24.0
-        let box = Rect(x: margin, y: margin, width: Double(camera.width) - 2 * margin, height: Double(camera.height) - 2 * margin)
+        let box = Rect(
+            x: margin, y: margin, width: Double(camera.width) - 2 * margin, height: Double(camera.height) - 2 * margin)
         guard let (p, q) = GridLayer.clip(a, b, to: box) else { return nil }
         return p + (q - p) * 0.2
     }
 
     /// Liang–Barsky clipping of a segment to a rectangle.
     static func clip(_ a: Point, _ b: Point, to r: Rect) -> (Point, Point)? {
-        var t0 = 0.0, t1 = 1.0
+        var t0 = 0.0
+        var t1 = 1.0
         let d = b - a
         for (p, q) in [(-d.x, a.x - r.x), (d.x, r.maxX - a.x), (-d.y, a.y - r.y), (d.y, r.maxY - a.y)] {
             if p == 0 {
@@ -83,7 +94,8 @@ struct GridLayer {
     }
 
     static func values(from lo: Double, to hi: Double, step: Double) -> [Double] {
-        let first = (lo / step).rounded(.up), last = (hi / step).rounded(.down)
+        let first = (lo / step).rounded(.up)
+        let last = (hi / step).rounded(.down)
         guard last >= first, last - first < 200 else { return [] }
         return stride(from: first, through: last, by: 1).map { $0 * step }
     }

@@ -8,9 +8,11 @@ struct HUDLayer {
     /// The screen areas the HUD covers, so map labels and grid labels keep clear of them.
     func reservedRects(width: Int, height: Int, unit: Double) -> [Rect] {
         let m = 10 * unit
-        let w = Double(width), h = Double(height)
+        let w = Double(width)
+        let h = Double(height)
         return [
-            Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),  // the heading panel grows for long status lines
+            // The heading panel grows for long status lines.
+            Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),
             Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
             Rect(x: 0, y: h - 74 * unit - m, width: 250 * unit + m, height: 74 * unit + m),  // grows with its status
             Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
@@ -49,8 +51,9 @@ struct HUDLayer {
         canvas.text(modeLine, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
         let warn = input.headingWarning || input.heading == nil
         let line3 = line2 + 6 * u + small.capHeight
-        canvas.text(status.uppercased(), at: Point(x: panel.x + 12 * u, y: line3), layout: small,
-                    warn ? theme.warning : theme.panelSubtleText)
+        canvas.text(
+            status.uppercased(), at: Point(x: panel.x + 12 * u, y: line3), layout: small,
+            warn ? theme.warning : theme.panelSubtleText)
     }
 
     /// What turns the map, as the mode line names it.
@@ -69,15 +72,20 @@ struct HUDLayer {
         let center = Point(x: Double(canvas.width) - 10 * u - r, y: 10 * u + r)
         canvas.fillCircle(center: center, radius: r, theme.panel)
         let a = camera.northOnScreen.radians
-        let dir = Point(x: sin(a), y: -cos(a)), side = Point(x: cos(a), y: sin(a))
+        let dir = Point(x: sin(a), y: -cos(a))
+        let side = Point(x: cos(a), y: sin(a))
         // A red pointer on the rim towards north, a grey one opposite, and an upright "N" in the middle.
-        let tip = center + dir * (r * 0.94), base = center + dir * (r * 0.5)
+        let tip = center + dir * (r * 0.94)
+        let base = center + dir * (r * 0.5)
         canvas.fill(Path(polygons: [[tip, base + side * (r * 0.26), base - side * (r * 0.26)]]), theme.northMarker)
-        let tail = center - dir * (r * 0.94), tailBase = center - dir * (r * 0.62)
-        canvas.fill(Path(polygons: [[tail, tailBase - side * (r * 0.17), tailBase + side * (r * 0.17)]]), theme.panelSubtleText)
+        let tail = center - dir * (r * 0.94)
+        let tailBase = center - dir * (r * 0.62)
+        canvas.fill(
+            Path(polygons: [[tail, tailBase - side * (r * 0.17), tailBase + side * (r * 0.17)]]), theme.panelSubtleText)
         let letter = TextLayout(font: fonts.bold, size: 17 * u)
         let w = letter.width(of: "N")
-        canvas.text("N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
+        canvas.text(
+            "N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
     }
 
     private func drawSpeedPanel(_ canvas: Canvas, _ input: SceneInput, _ theme: SceneTheme, _ u: Double) {
@@ -86,15 +94,18 @@ struct HUDLayer {
         let unitText = TextLayout(font: fonts.bold, size: 13 * u)
         let small = TextLayout(font: fonts.bold, size: 12.5 * u)
         let statusWidth = small.width(of: input.positionStatus.uppercased())
-        let panel = Rect(x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
+        let panel = Rect(
+            x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
         canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
         let baseline = panel.y + 10 * u + big.capHeight
         let speedText = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"
         canvas.text(speedText, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-        canvas.text("km/h", at: Point(x: panel.x + 18 * u + big.width(of: speedText), y: baseline), layout: unitText,
-                    theme.panelSubtleText)
-        canvas.text(input.positionStatus.uppercased(), at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
-                    layout: small, input.positionWarning ? theme.warning : theme.panelSubtleText)
+        canvas.text(
+            "km/h", at: Point(x: panel.x + 18 * u + big.width(of: speedText), y: baseline), layout: unitText,
+            theme.panelSubtleText)
+        canvas.text(
+            input.positionStatus.uppercased(), at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
+            layout: small, input.positionWarning ? theme.warning : theme.panelSubtleText)
     }
 
     /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.
@@ -103,15 +114,22 @@ struct HUDLayer {
         let maxPixels = 110 * u
         let metres = GridLayer.niceStep(maxPixels * metresPerPixel / 2.2)
         let pixels = metres / metresPerPixel
-        let label = metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let label =
+            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
         let font = TextLayout(font: fonts.bold, size: 12.5 * u)
         let m = 10 * u
-        let panel = Rect(x: Double(canvas.width) - m - max(pixels, font.width(of: label)) - 24 * u,
-                         y: Double(canvas.height) - m - 44 * u, width: max(pixels, font.width(of: label)) + 24 * u, height: 44 * u)
+        let panel = Rect(
+            x: Double(canvas.width) - m - max(pixels, font.width(of: label)) - 24 * u,
+            y: Double(canvas.height) - m - 44 * u, width: max(pixels, font.width(of: label)) + 24 * u, height: 44 * u)
         canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
-        let x0 = panel.x + 12 * u, y = panel.maxY - 12 * u
-        canvas.stroke([Point(x: x0, y: y - 6 * u), Point(x: x0, y: y), Point(x: x0 + pixels, y: y), Point(x: x0 + pixels, y: y - 6 * u)],
-                      width: 2.5 * u, theme.panelText)
+        let x0 = panel.x + 12 * u
+        let y = panel.maxY - 12 * u
+        canvas.stroke(
+            [
+                Point(x: x0, y: y - 6 * u), Point(x: x0, y: y), Point(x: x0 + pixels, y: y),
+                Point(x: x0 + pixels, y: y - 6 * u),
+            ],
+            width: 2.5 * u, theme.panelText)
         canvas.text(label, at: Point(x: x0, y: panel.y + 8 * u + font.capHeight), layout: font, theme.panelText)
     }
 }

@@ -42,14 +42,17 @@ public final class Scene {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         canvas.clear(to: theme.background)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
-        let a = input.camera.anchor, r = 34 * unit
-        let reserved = hud.reservedRects(width: width, height: height, unit: unit)
+        let a = input.camera.anchor
+        let r = 34 * unit
+        let reserved =
+            hud.reservedRects(width: width, height: height, unit: unit)
             + [Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)]
         if let map {
             map.draw(on: canvas, camera: input.camera, reserved: reserved)
         } else {
-            GridLayer().draw(on: canvas, camera: input.camera, theme: theme,
-                             font: TextLayout(font: fonts.bold, size: 12 * unit), avoid: reserved)
+            GridLayer().draw(
+                on: canvas, camera: input.camera, theme: theme,
+                font: TextLayout(font: fonts.bold, size: 12 * unit), avoid: reserved)
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)

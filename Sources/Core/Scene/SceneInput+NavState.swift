@@ -36,7 +36,9 @@ extension SceneInput {
         if h.source != .gpsCourse {
             if flags.contains(.nearMagneticPole) { return ("Near magnetic pole", true) }
             if flags.contains(.modelOutOfDate) { return ("Declination out of date", true) }
-            if flags.contains(.levelAssumed) { return ("\(north) · \(h.source == .frozen ? "held" : "compass"), no tilt", true) }
+            if flags.contains(.levelAssumed) {
+                return ("\(north) · \(h.source == .frozen ? "held" : "compass"), no tilt", true)
+            }
         }
         switch h.source {
         case .compass: return ("\(north) · compass", h.reference == .magneticNorth)

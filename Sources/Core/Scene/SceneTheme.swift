@@ -22,8 +22,10 @@ public struct SceneTheme: Hashable, Sendable {
     public static let day = SceneTheme(
         name: "day",
         background: Color(hex: 0xf2efe9), gridLine: Color(hex: 0xc9c3b8), gridLabel: Color(hex: 0x6b655c),
-        gridLabelHalo: Color(hex: 0xf2efe9), trail: Color(hex: 0x2f6fdb, alpha: 150), trailCasing: Color(hex: 0xffffff, alpha: 170),
-        arrowFill: Color(hex: 0x1560d4), arrowOutline: Color(hex: 0xffffff), arrowShadow: Color(hex: 0x000000, alpha: 70),
+        gridLabelHalo: Color(hex: 0xf2efe9), trail: Color(hex: 0x2f6fdb, alpha: 150),
+        trailCasing: Color(hex: 0xffffff, alpha: 170),
+        arrowFill: Color(hex: 0x1560d4), arrowOutline: Color(hex: 0xffffff),
+        arrowShadow: Color(hex: 0x000000, alpha: 70),
         accuracyFill: Color(hex: 0x1560d4, alpha: 40), accuracyEdge: Color(hex: 0x1560d4, alpha: 120),
         panel: Color(hex: 0x1b2230, alpha: 225), panelText: Color(hex: 0xffffff), panelSubtleText: Color(hex: 0xb9c3d3),
         warning: Color(hex: 0xffb020), northMarker: Color(hex: 0xe0322b))
@@ -31,8 +33,10 @@ public struct SceneTheme: Hashable, Sendable {
     public static let night = SceneTheme(
         name: "night",
         background: Color(hex: 0x1a1d23), gridLine: Color(hex: 0x30353e), gridLabel: Color(hex: 0x7d8593),
-        gridLabelHalo: Color(hex: 0x1a1d23), trail: Color(hex: 0x4f8ff0, alpha: 150), trailCasing: Color(hex: 0x000000, alpha: 120),
-        arrowFill: Color(hex: 0x3d8bff), arrowOutline: Color(hex: 0xdfe6f0), arrowShadow: Color(hex: 0x000000, alpha: 110),
+        gridLabelHalo: Color(hex: 0x1a1d23), trail: Color(hex: 0x4f8ff0, alpha: 150),
+        trailCasing: Color(hex: 0x000000, alpha: 120),
+        arrowFill: Color(hex: 0x3d8bff), arrowOutline: Color(hex: 0xdfe6f0),
+        arrowShadow: Color(hex: 0x000000, alpha: 110),
         accuracyFill: Color(hex: 0x3d8bff, alpha: 40), accuracyEdge: Color(hex: 0x3d8bff, alpha: 120),
         panel: Color(hex: 0x0b0d11, alpha: 225), panelText: Color(hex: 0xdfe6f0), panelSubtleText: Color(hex: 0x8a94a6),
         warning: Color(hex: 0xe8a020), northMarker: Color(hex: 0xd8463f))

@@ -19,7 +19,9 @@ struct UserMarkerLayer {
             if r > size * 0.9 && r < Double(max(camera.width, camera.height)) * 2 {
                 canvas.fillCircle(center: at, radius: r, theme.accuracyFill)
                 var ring = Path()
-                for c in Stroker.stroke(Path.circlePolygon(center: at, radius: r, tolerance: 0.2), width: 1.5 * unit, closed: true).contours {
+                for c in Stroker.stroke(
+                    Path.circlePolygon(center: at, radius: r, tolerance: 0.2), width: 1.5 * unit, closed: true
+                ).contours {
                     ring.addPolygon(c)
                 }
                 canvas.fill(ring, theme.accuracyEdge)
@@ -35,20 +37,25 @@ struct UserMarkerLayer {
         let angle = camera.arrowAngle(heading: heading.direction)
         drawCone(on: canvas, at: at, angle: angle, accuracy: heading.accuracyDegrees, radius: size * 3.2, theme: theme)
         let rad = angle.radians
-        let c = cos(rad), s = sin(rad)
+        let c = cos(rad)
+        let s = sin(rad)
         func place(_ p: Point, scale: Double, offset: Point = Point(x: 0, y: 0)) -> Point {
-            let x = p.x * scale, y = p.y * scale
+            let x = p.x * scale
+            let y = p.y * scale
             return Point(x: at.x + x * c - y * s + offset.x, y: at.y + x * s + y * c + offset.y)
         }
         let shape = Path.strokeWound(UserMarkerLayer.arrowShape.map { place($0, scale: size) })
-        let shadow = Path.strokeWound(UserMarkerLayer.arrowShape.map { place($0, scale: size, offset: Point(x: 0, y: 2 * unit)) })
+        let shadow = Path.strokeWound(
+            UserMarkerLayer.arrowShape.map { place($0, scale: size, offset: Point(x: 0, y: 2 * unit)) })
         canvas.fill(Path(polygons: [shadow]) + Stroker.stroke(shadow, width: 6 * unit, closed: true), theme.arrowShadow)
         canvas.fill(Path(polygons: [shape]) + Stroker.stroke(shape, width: 5 * unit, closed: true), theme.arrowOutline)
         canvas.fill(Path(polygons: [shape]), theme.arrowFill)
     }
 
     /// A translucent wedge as wide as the heading's uncertainty, so a rough heading looks rough.
-    private func drawCone(on canvas: Canvas, at: Point, angle: Angle, accuracy: Double, radius: Double, theme: SceneTheme) {
+    private func drawCone(
+        on canvas: Canvas, at: Point, angle: Angle, accuracy: Double, radius: Double, theme: SceneTheme
+    ) {
         let half = min(max(accuracy, 4), 90)
         var points = [at]
         let steps = 16
@@ -66,7 +73,8 @@ extension Path {
     static func strokeWound(_ polygon: [Point]) -> [Point] {
         var area = 0.0
         for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let a = polygon[i]
+            let b = polygon[(i + 1) % polygon.count]
             area += a.x * b.y - b.x * a.y
         }
         return area > 0 ? polygon.reversed() : polygon

@@ -1,6 +1,8 @@
 /// The fix quality gpsd reports.
 public enum FixMode: Int, Hashable, Sendable, Comparable {
-    case noFix = 1, twoD = 2, threeD = 3
+    case noFix = 1
+    case twoD = 2
+    case threeD = 3
     public static func < (a: FixMode, b: FixMode) -> Bool { a.rawValue < b.rawValue }
 }
 

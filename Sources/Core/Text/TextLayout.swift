@@ -39,12 +39,14 @@ public struct TextLayout: Sendable {
     /// the origin (0 = upright, reading left to right).
     public func path(_ text: String, origin: Point, rotationDegrees: Double = 0) -> Path {
         let r = rotationDegrees * .pi / 180
-        let c = cos(r), s = sin(r)
+        let c = cos(r)
+        let s = sin(r)
         var path = Path(tolerance: 0.15)
         for run in glyphRuns(text) {
             appendGlyph(run.glyph, into: &path) { fx, fy in
                 // Font units are y-up; the screen is y-down.
-                let lx = run.offset + fx * scale, ly = -fy * scale
+                let lx = run.offset + fx * scale
+                let ly = -fy * scale
                 return Point(x: origin.x + lx * c - ly * s, y: origin.y + lx * s + ly * c)
             }
         }
@@ -67,7 +69,8 @@ public struct TextLayout: Sendable {
             if let i = startIndex {
                 start = contour[i]
             } else {
-                let a = contour[0], b = contour[1 % n]
+                let a = contour[0]
+                let b = contour[1 % n]
                 start = .init(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, onCurve: true)
             }
             let first = startIndex ?? 0

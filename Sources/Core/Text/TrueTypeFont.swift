@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Enough of the format to set labels and the HUD in DejaVu Sans: cmap formats 4 and 12, hmtx, loca/glyf with
 /// simple and composite glyphs. Hinting is ignored (labels are rotated anyway); kerning is not applied.
+// Unchecked Sendable: the font bytes and tables are `let`s; the character map is filled in `init` only, and the
+// outline cache is touched only while `outlineLock` is held.
 public final class TrueTypeFont: @unchecked Sendable {
     public let unitsPerEm: Double
     public let ascender: Double
@@ -35,7 +37,8 @@ public final class TrueTypeFont: @unchecked Sendable {
         for i in 0..<numTables {
             let rec = 12 + 16 * i
             let tag = String(decoding: try r.slice(rec, 4), as: UTF8.self)
-            let offset = Int(try r.u32(rec + 8)), length = Int(try r.u32(rec + 12))
+            let offset = Int(try r.u32(rec + 8))
+            let length = Int(try r.u32(rec + 12))
             guard offset + length <= bytes.count else { throw FontError.malformed("table \(tag) runs past the end") }
             t[tag] = (offset, length)
         }
@@ -43,7 +46,9 @@ public final class TrueTypeFont: @unchecked Sendable {
         for tag in ["head", "hhea", "hmtx", "maxp", "cmap", "loca", "glyf"] where t[tag] == nil {
             throw FontError.malformed("no '\(tag)' table (only TrueType outline fonts are supported)")
         }
-        let head = t["head"]!.0, hhea = t["hhea"]!.0, maxp = t["maxp"]!.0
+        let head = t["head"]!.0
+        let hhea = t["hhea"]!.0
+        let maxp = t["maxp"]!.0
         unitsPerEm = Double(try r.u16(head + 18))
         longLoca = try r.u16(head + 50) == 1
         ascender = Double(try r.i16(hhea + 4))
@@ -85,13 +90,17 @@ public final class TrueTypeFont: @unchecked Sendable {
     private func glyphRange(_ glyph: UInt16) throws -> Range<Int>? {
         guard Int(glyph) < glyphCount else { return nil }
         let r = ByteReader(data)
-        let loca = tables["loca"]!.0, glyf = tables["glyf"]!.0
+        let loca = tables["loca"]!.0
+        let glyf = tables["glyf"]!.0
         let i = Int(glyph)
-        let start: Int, end: Int
+        let start: Int
+        let end: Int
         if longLoca {
-            start = Int(try r.u32(loca + 4 * i)); end = Int(try r.u32(loca + 4 * i + 4))
+            start = Int(try r.u32(loca + 4 * i))
+            end = Int(try r.u32(loca + 4 * i + 4))
         } else {
-            start = Int(try r.u16(loca + 2 * i)) * 2; end = Int(try r.u16(loca + 2 * i + 2)) * 2
+            start = Int(try r.u16(loca + 2 * i)) * 2
+            end = Int(try r.u16(loca + 2 * i + 2)) * 2
         }
         guard end > start else { return nil }
         guard glyf + end <= data.count else { throw FontError.malformed("glyph \(glyph) runs past the end") }
@@ -110,26 +119,34 @@ public final class TrueTypeFont: @unchecked Sendable {
     private func parseSimple(_ r: ByteReader, _ start: Int, _ contourCount: Int) throws -> [[OutlinePoint]] {
         var p = start + 10
         var ends: [Int] = []
-        for _ in 0..<contourCount { ends.append(Int(try r.u16(p))); p += 2 }
+        for _ in 0..<contourCount {
+            ends.append(Int(try r.u16(p)))
+            p += 2
+        }
         let pointCount = (ends.last ?? -1) + 1
         p += 2 + Int(try r.u16(p))  // skip the hinting instructions
         var flags: [UInt8] = []
         while flags.count < pointCount {
-            let f = try r.u8(p); p += 1
+            let f = try r.u8(p)
+            p += 1
             flags.append(f)
             if f & 8 != 0 {
-                let repeats = Int(try r.u8(p)); p += 1
+                let repeats = Int(try r.u8(p))
+                p += 1
                 for _ in 0..<repeats { flags.append(f) }
             }
         }
         func coordinates(shortBit: UInt8, sameBit: UInt8) throws -> [Double] {
-            var v = 0, out: [Double] = []
+            var v = 0
+            var out: [Double] = []
             for f in flags.prefix(pointCount) {
                 if f & shortBit != 0 {
-                    let d = Int(try r.u8(p)); p += 1
+                    let d = Int(try r.u8(p))
+                    p += 1
                     v += f & sameBit != 0 ? d : -d
                 } else if f & sameBit == 0 {
-                    v += Int(try r.i16(p)); p += 2
+                    v += Int(try r.i16(p))
+                    p += 2
                 }
                 out.append(Double(v))
             }
@@ -150,28 +167,49 @@ public final class TrueTypeFont: @unchecked Sendable {
         var p = start
         var result: [[OutlinePoint]] = []
         while true {
-            let flags = try r.u16(p), component = try r.u16(p + 2)
+            let flags = try r.u16(p)
+            let component = try r.u16(p + 2)
             p += 4
-            var dx = 0.0, dy = 0.0
+            var dx = 0.0
+            var dy = 0.0
             if flags & 1 != 0 {
-                dx = Double(try r.i16(p)); dy = Double(try r.i16(p + 2)); p += 4
+                dx = Double(try r.i16(p))
+                dy = Double(try r.i16(p + 2))
+                p += 4
             } else {
-                dx = Double(Int8(bitPattern: try r.u8(p))); dy = Double(Int8(bitPattern: try r.u8(p + 1))); p += 2
+                dx = Double(Int8(bitPattern: try r.u8(p)))
+                dy = Double(Int8(bitPattern: try r.u8(p + 1)))
+                p += 2
             }
             // Point-matched placement (ARGS_ARE_XY_VALUES clear) is rare in text fonts; place at the origin then.
-            if flags & 2 == 0 { dx = 0; dy = 0 }
-            var a = 1.0, b = 0.0, c = 0.0, d = 1.0
+            if flags & 2 == 0 {
+                dx = 0
+                dy = 0
+            }
+            var a = 1.0
+            var b = 0.0
+            var c = 0.0
+            var d = 1.0
             if flags & 8 != 0 {
-                a = try r.f2dot14(p); d = a; p += 2
+                a = try r.f2dot14(p)
+                d = a
+                p += 2
             } else if flags & 0x40 != 0 {
-                a = try r.f2dot14(p); d = try r.f2dot14(p + 2); p += 4
+                a = try r.f2dot14(p)
+                d = try r.f2dot14(p + 2)
+                p += 4
             } else if flags & 0x80 != 0 {
-                a = try r.f2dot14(p); b = try r.f2dot14(p + 2); c = try r.f2dot14(p + 4); d = try r.f2dot14(p + 6); p += 8
+                a = try r.f2dot14(p)
+                b = try r.f2dot14(p + 2)
+                c = try r.f2dot14(p + 4)
+                d = try r.f2dot14(p + 6)
+                p += 8
             }
             for contour in try parseGlyph(component, depth: depth + 1) {
-                result.append(contour.map { q in
-                    OutlinePoint(x: a * q.x + c * q.y + dx, y: b * q.x + d * q.y + dy, onCurve: q.onCurve)
-                })
+                result.append(
+                    contour.map { q in
+                        OutlinePoint(x: a * q.x + c * q.y + dx, y: b * q.x + d * q.y + dy, onCurve: q.onCurve)
+                    })
             }
             if flags & 0x20 == 0 { break }
         }
@@ -198,15 +236,25 @@ struct ByteReader {
     func check(_ at: Int, _ n: Int) throws {
         guard at >= 0, at + n <= bytes.count else { throw FontError.malformed("read past the end at byte \(at)") }
     }
-    func u8(_ at: Int) throws -> UInt8 { try check(at, 1); return bytes[at] }
-    func u16(_ at: Int) throws -> UInt16 { try check(at, 2); return UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
+    func u8(_ at: Int) throws -> UInt8 {
+        try check(at, 1)
+        return bytes[at]
+    }
+    func u16(_ at: Int) throws -> UInt16 {
+        try check(at, 2)
+        return UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+    }
     func i16(_ at: Int) throws -> Int16 { Int16(bitPattern: try u16(at)) }
     func u32(_ at: Int) throws -> UInt32 {
         try check(at, 4)
-        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+            | UInt32(bytes[at + 3])
     }
     func f2dot14(_ at: Int) throws -> Double { Double(try i16(at)) / 16384 }
-    func slice(_ at: Int, _ n: Int) throws -> ArraySlice<UInt8> { try check(at, n); return bytes[at..<(at + n)] }
+    func slice(_ at: Int, _ n: Int) throws -> ArraySlice<UInt8> {
+        try check(at, n)
+        return bytes[at..<(at + n)]
+    }
 }
 
 /// Reads the best Unicode subtable: format 12 (full Unicode) if present, else format 4 (BMP).
@@ -214,7 +262,8 @@ private func readCharacterMap(_ r: ByteReader, _ cmap: Int) throws -> [UInt32: U
     let count = Int(try r.u16(cmap + 2))
     var best: (format: UInt16, offset: Int)?
     for i in 0..<count {
-        let platform = try r.u16(cmap + 4 + 8 * i), encoding = try r.u16(cmap + 6 + 8 * i)
+        let platform = try r.u16(cmap + 4 + 8 * i)
+        let encoding = try r.u16(cmap + 6 + 8 * i)
         let offset = cmap + Int(try r.u32(cmap + 8 + 8 * i))
         let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10))
         guard unicode else { continue }
@@ -227,16 +276,23 @@ private func readCharacterMap(_ r: ByteReader, _ cmap: Int) throws -> [UInt32: U
         let groups = Int(try r.u32(table.offset + 12))
         for g in 0..<groups {
             let base = table.offset + 16 + 12 * g
-            let first = try r.u32(base), last = try r.u32(base + 4), glyph = try r.u32(base + 8)
+            let first = try r.u32(base)
+            let last = try r.u32(base + 4)
+            let glyph = try r.u32(base + 8)
             guard last >= first, last - first < 0x10000 else { continue }
             for c in first...last { map[c] = UInt16(truncatingIfNeeded: glyph + (c - first)) }
         }
     } else {
         let segX2 = Int(try r.u16(table.offset + 6))
-        let ends = table.offset + 14, starts = ends + segX2 + 2, deltas = starts + segX2, ranges = deltas + segX2
+        let ends = table.offset + 14
+        let starts = ends + segX2 + 2
+        let deltas = starts + segX2
+        let ranges = deltas + segX2
         for s in 0..<(segX2 / 2) {
-            let end = try r.u16(ends + 2 * s), start = try r.u16(starts + 2 * s)
-            let delta = try r.u16(deltas + 2 * s), rangeOffset = Int(try r.u16(ranges + 2 * s))
+            let end = try r.u16(ends + 2 * s)
+            let start = try r.u16(starts + 2 * s)
+            let delta = try r.u16(deltas + 2 * s)
+            let rangeOffset = Int(try r.u16(ranges + 2 * s))
             guard start <= end, start != 0xffff else { continue }
             for c in start...end {
                 var g: UInt16

@@ -81,7 +81,8 @@ enum Argument: Equatable {
 /// Parses "WxH" such as "800x480".
 func parseSize(_ text: String) -> (width: Int, height: Int)? {
     let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w),
+        (16...8192).contains(h)
     else { return nil }
     return (w, h)
 }

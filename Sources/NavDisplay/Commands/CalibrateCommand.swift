@@ -73,23 +73,27 @@ struct CalibrateCommand: Command {
             switch arg {
             case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording file")
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
-            case .flag("--duration"): duration = try args.number(for: "--duration", in: 5...600, what: "seconds from 5 to 600")
+            case .flag("--duration"):
+                duration = try args.number(for: "--duration", in: 5...600, what: "seconds from 5 to 600")
             case .flag("--min-samples"):
                 let n: Int = try args.value(for: "--min-samples", expecting: "a whole number from 20 to 3000") {
                     Int($0).flatMap { (20...3000).contains($0) ? $0 : nil }
                 }
                 minSamples = n
             case .flag("--level"): level = true
-            case .flag("--mag-device"): magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
+            case .flag("--mag-device"):
+                magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
             case .flag("--accel-device"):
                 accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as mpu6050")
-            case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
+            case .flag("--sample-rate"):
+                sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--at"):
                 let at: GeoCoordinate = try args.value(for: "--at", expecting: "LAT,LON in degrees, e.g. 60.17,24.94") {
                     GeoCoordinate(parsing: $0)
                 }
                 place = at
-            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--size"):
+                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
@@ -108,10 +112,12 @@ struct CalibrateCommand: Command {
             throw UsageError("navdisplay calibrate: --accel-device applies to the live sensor, not to --from FILE")
         }
         if level && from == nil && place == nil {
-            throw UsageError("navdisplay calibrate: --level needs --at LAT,LON (the vertical hard iron is set from WMM's dip there)")
+            throw UsageError(
+                "navdisplay calibrate: --level needs --at LAT,LON (the vertical hard iron is set from WMM's dip there)")
         }
         if accelDevice != nil && !level {
-            throw UsageError("navdisplay calibrate: --accel-device needs --level (only the level fit uses the accelerometer)")
+            throw UsageError(
+                "navdisplay calibrate: --accel-device needs --level (only the level fit uses the accelerometer)")
         }
     }
 
@@ -150,7 +156,8 @@ struct CalibrateCommand: Command {
         }
         let where_ = place ?? recording.header.place
         if level && where_ == nil {
-            throw RecordingError("\(path) has no @place: give --at LAT,LON, as --level sets the vertical hard iron from WMM's dip there")
+            throw RecordingError(
+                "\(path) has no @place: give --at LAT,LON, as --level sets the vertical hard iron from WMM's dip there")
         }
         let utc = recording.header.startUTCSeconds ?? Date().timeIntervalSince1970
         let session = session(requirements: requirements, field: modelField(at: where_, utcSeconds: utc))
@@ -176,21 +183,26 @@ struct CalibrateCommand: Command {
         guard magnetometer.isAvailable == true, let device = magnetometer.activeDevice else {
             var why = "no magnetometer found"
             for case .sourceStatus(_, let s) in startEvents where !s.available { why = s.detail }
-            throw RecordingError("\(why) (check `navdisplay probe`, or name the device with --mag-device; --from FILE calibrates from a recording)")
+            throw RecordingError(
+                "\(why) (check `navdisplay probe`, or name the device with --mag-device; --from FILE calibrates from a recording)"
+            )
         }
         // A level fit reads the accelerometer too, for "down"; without one the unit counts as level.
-        let accelerometer = level ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil
+        let accelerometer =
+            level ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil
         var accelEvents = accelerometer?.start(now: MonotonicClock.now()) ?? []
         if let accelerometer, accelerometer.isAvailable != true {
             if accelDevice != nil {
                 var why = "accelerometer \(accelDevice ?? "") not found"
                 for case .sourceStatus(_, let s) in accelEvents where !s.available { why = s.detail }
-                throw RecordingError("\(why) (check `navdisplay probe`; without --accel-device the unit is assumed level)")
+                throw RecordingError(
+                    "\(why) (check `navdisplay probe`; without --accel-device the unit is assumed level)")
             }
             print("navdisplay calibrate: no accelerometer: the unit is assumed level (body z down)")
             accelEvents = []
         }
-        let session = session(requirements: requirements, field: modelField(at: place, utcSeconds: Date().timeIntervalSince1970))
+        let session = session(
+            requirements: requirements, field: modelField(at: place, utcSeconds: Date().timeIntervalSince1970))
         let screen = try openScreen()
         defer { closeDisplay(screen) }
         // A screen is refreshed five times a second; PNG files once a second, so a headless run leaves a readable sequence.
@@ -202,16 +214,21 @@ struct CalibrateCommand: Command {
         collector.advance(to: MonotonicClock.now())
         collector.apply(startEvents)
         collector.apply(accelEvents)
-        let what = level ? "circle slowly one way, then the other, keeping the unit level" : "turn the device slowly through every direction"
+        let what =
+            level
+            ? "circle slowly one way, then the other, keeping the unit level"
+            : "turn the device slowly through every direction"
         let accel = accelerometer.flatMap { $0.activeDevice }.map { " and \($0)" } ?? ""
-        print("navdisplay calibrate: reading \(device)\(accel) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
-            + "\(what) (showing on \(screen.name))")
+        print(
+            "navdisplay calibrate: reading \(device)\(accel) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
+                + "\(what) (showing on \(screen.name))")
 
         let loop = try EventLoop()
         let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
         let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
         var interrupted: String?
-        var lastReport = 0.0, lastCheck = 0.0
+        var lastReport = 0.0
+        var lastCheck = 0.0
         try loop.watch(sampleTimer.fileDescriptor) {
             guard sampleTimer.acknowledge() else { return }
             let now = MonotonicClock.now()
@@ -228,8 +245,10 @@ struct CalibrateCommand: Command {
             if p.isReady && (level || p.coverage >= 0.8) { loop.stop() }
             if lastCheck >= lastReport + 5 || loop.isStopped {
                 lastReport = lastCheck
-                print("navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
-                    + (p.residualPercent.map { ", residual " + formatFixed($0, digits: 2) + " %" } ?? "") + ": \(p.hint)")
+                print(
+                    "navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
+                        + (p.residualPercent.map { ", residual " + formatFixed($0, digits: 2) + " %" } ?? "")
+                        + ": \(p.hint)")
             }
         }
         try loop.watch(signals.fileDescriptor) {
@@ -267,7 +286,8 @@ struct CalibrateCommand: Command {
         } catch let refused as CalibrationRefused {
             let readings = CalibrationReadings(collector.session.samples)
             let spread = "spread \(formatFixed(readings.spreadMicrotesla, digits: 1)) µT"
-            let figures = refused.isFoundBeforeTheFit
+            let figures =
+                refused.isFoundBeforeTheFit
                 ? "\(readings.count) distinct samples, \(spread)"
                 : collector.fitQuality.map { qualitySummary($0) + ", " + spread }
                     ?? "\(readings.count) distinct samples, \(spread), no \(level ? "ellipse" : "ellipsoid") fit"

@@ -21,7 +21,8 @@ final class CalibrationCollector {
     private(set) var framesShown = 0
 
     init(
-        session: CalibrationSession, source: String, durationSeconds: Double?, framePeriod: Double, display: (any Display)?,
+        session: CalibrationSession, source: String, durationSeconds: Double?, framePeriod: Double,
+        display: (any Display)?,
         fonts: FontSet?, theme: SceneTheme
     ) {
         self.session = session
@@ -90,7 +91,9 @@ final class CalibrationCollector {
         var current: Vector3?
         var coverage = CalibrationCoverageMap()
         var circle: CalibrationCircleMap?
-        let mean = session.samples.isEmpty ? Vector3.zero : session.samples.reduce(Vector3.zero, +) * (1 / Double(session.samples.count))
+        let mean =
+            session.samples.isEmpty
+            ? Vector3.zero : session.samples.reduce(Vector3.zero, +) * (1 / Double(session.samples.count))
         switch session.kind {
         case .ellipsoid:
             coverage = CalibrationCoverageMap(samples: session.samples, calibration: calibration)
@@ -107,7 +110,8 @@ final class CalibrationCollector {
         }
         return CalibrationScreen(
             phase: phase, progress: progress, coverage: coverage, currentDirection: current,
-            requirements: session.requirements, elapsedSeconds: elapsedSeconds, durationSeconds: durationSeconds, source: source,
+            requirements: session.requirements, elapsedSeconds: elapsedSeconds, durationSeconds: durationSeconds,
+            source: source,
             sourceProblem: sourceProblem, circle: circle)
     }
 
@@ -152,17 +156,23 @@ struct CalibrationRefused: Error, CustomStringConvertible {
     var reason: String
     /// The readings themselves were refused (unit, number, spread, tilt), before any fit's figures meant anything.
     var isFoundBeforeTheFit: Bool
-    var description: String { "calibration refused: \(reason); nothing saved (the previous calibration, if any, is unchanged)" }
+    var description: String {
+        "calibration refused: \(reason); nothing saved (the previous calibration, if any, is unchanged)"
+    }
 }
 
 /// One line of figures for a calibration or a refused fit.
 func calibrationSummary(_ c: MagnetometerCalibration) -> String {
     func f(_ v: Double, _ d: Int) -> String { formatFixed(v, digits: d) }
     let h = c.hardIronMicrotesla
-    var text = "hard iron \(f(h.x, 2)) \(f(h.y, 2)) \(f(h.z, 2)) µT, soft iron [" + c.softIron.rowMajor.map { f($0, 4) }.joined(separator: " ")
+    var text =
+        "hard iron \(f(h.x, 2)) \(f(h.y, 2)) \(f(h.z, 2)) µT, soft iron ["
+        + c.softIron.rowMajor.map { f($0, 4) }.joined(separator: " ")
         + "], field \(f(c.fieldRadiusMicrotesla, 2)) µT"
     if let e = c.expectedFieldMicrotesla { text += " (WMM \(f(e, 2)) µT)" }
-    if case .level(let fromModel) = c.fit { text += ", level fit (vertical hard iron " + (fromModel ? "from WMM's dip)" : "not observed)") }
+    if case .level(let fromModel) = c.fit {
+        text += ", level fit (vertical hard iron " + (fromModel ? "from WMM's dip)" : "not observed)")
+    }
     if let q = c.quality { text += ", " + qualitySummary(q) }
     return text
 }

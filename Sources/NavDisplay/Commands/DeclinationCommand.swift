@@ -30,7 +30,9 @@ struct DeclinationCommand: Command {
         while let arg = try args.next() {
             switch arg {
             case .flag("--at"):
-                let place = try args.value(for: "--at", expecting: "LAT,LON[,ALT_KM] in decimal degrees and km, e.g. 60.17,24.94,0.1") {
+                let place = try args.value(
+                    for: "--at", expecting: "LAT,LON[,ALT_KM] in decimal degrees and km, e.g. 60.17,24.94,0.1"
+                ) {
                     Self.parsePlace($0)
                 }
                 coordinate = place.coordinate
@@ -38,7 +40,8 @@ struct DeclinationCommand: Command {
             case .flag("--date"):
                 let text = try args.value(for: "--date", expecting: "a date as YYYY-MM-DD, e.g. 2026-05-01")
                 guard let y = DecimalYear.parsing(text) else {
-                    throw UsageError("navdisplay declination: --date expects a date as YYYY-MM-DD, e.g. 2026-05-01, got \"\(text)\"")
+                    throw UsageError(
+                        "navdisplay declination: --date expects a date as YYYY-MM-DD, e.g. 2026-05-01, got \"\(text)\"")
                 }
                 decimalYear = y
                 dateText = text
@@ -55,8 +58,12 @@ struct DeclinationCommand: Command {
 
     /// "LAT,LON" or "LAT,LON,ALT_KM" (altitude from −1 to 1000 km).
     static func parsePlace(_ text: String) -> (coordinate: GeoCoordinate, altitudeKm: Double)? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2 || parts.count == 3, let c = GeoCoordinate(parsing: parts[0] + "," + parts[1]) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard parts.count == 2 || parts.count == 3, let c = GeoCoordinate(parsing: parts[0] + "," + parts[1]) else {
+            return nil
+        }
         guard parts.count == 3 else { return (c, 0) }
         guard let alt = Double(parts[2]), alt.isFinite, (-1...1000).contains(alt) else { return nil }
         return (c, alt)
@@ -77,8 +84,9 @@ struct DeclinationCommand: Command {
             print("horizontal   \(formatFixed(f.horizontalNanotesla, digits: 1)) nT")
             print("total        \(formatFixed(f.totalNanotesla, digits: 1)) nT")
             print("declination changes \(Self.signed(f.declinationRateDegreesPerYear, digits: 3))° per year")
-            print("model \(model.name) at \(coordinate), \(formatFixed(altitudeKm, digits: 3)) km, "
-                + "\(dateText ?? "today") (decimal year \(formatFixed(year, digits: 3)))")
+            print(
+                "model \(model.name) at \(coordinate), \(formatFixed(altitudeKm, digits: 3)) km, "
+                    + "\(dateText ?? "today") (decimal year \(formatFixed(year, digits: 3)))")
             for w in f.warnings { print("warning: \(w)") }
         }
         return 0
@@ -86,7 +94,9 @@ struct DeclinationCommand: Command {
 
     static func signed(_ v: Double, digits: Int) -> String { (v >= 0 ? "+" : "") + formatFixed(v, digits: digits) }
 
-    static func json(_ f: MagneticField, model: MagneticModel, coordinate: GeoCoordinate, altitudeKm: Double, year: Double) -> String {
+    static func json(
+        _ f: MagneticField, model: MagneticModel, coordinate: GeoCoordinate, altitudeKm: Double, year: Double
+    ) -> String {
         func q(_ s: String) -> String {
             "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }

@@ -46,7 +46,8 @@ struct DemoCommand: Command {
                 interval = try args.number(for: "--interval", in: 0.05...600, what: "seconds from 0.05 to 600")
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
-            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--size"):
+                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
@@ -87,11 +88,12 @@ struct DemoCommand: Command {
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         print("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         // A log file gets the line now, not at exit (stdout is fully buffered when it is not a terminal).
-        fflush(stdout)
+        fflush(nil)
         let (pipeline, ride) = try makePipeline(width: screen.width, height: screen.height, waitForTiles: false)
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: 2)
         let feed = TimedFeed(events: ride.events)
-        let wallStart = ProcessClock.now(), cpuStart = ProcessClock.cpuNanoseconds()
+        let wallStart = ProcessClock.now()
+        let cpuStart = ProcessClock.cpuNanoseconds()
         loop.beforeFrame = { now in
             let due = feed.take(upToSeconds: Double(now - wallStart) / 1e9)
             loop.apply(due, sampledAt: now)
@@ -99,8 +101,10 @@ struct DemoCommand: Command {
         }
         try loop.run()
         if stats {
-            print(loop.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
-                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+            print(
+                loop.report(
+                    wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                    cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
         }
         return 0
     }
@@ -115,7 +119,8 @@ struct DemoCommand: Command {
             try display.present(pipeline.renderFrame())
         }
         let duration = events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
-        print("""
+        print(
+            """
             navdisplay demo: wrote \(frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(out)/
               they show a bike ride through central Helsinki in \(orientation.rawValue) mode: the arrow, its trail,
               a stop at the lights, a left turn, a tram's magnet, a U-turn, a GPS dropout, and the HUD.

@@ -14,11 +14,15 @@ func liveRecordingHeader(
     for source in sensors.all {
         if let name = source.activeDevice {
             header.devices.append(
-                .init(role: source.kind.rawValue, name: name, rateHertz: source.samplingHertz.map { min($0, pollingHertz) }))
+                .init(
+                    role: source.kind.rawValue, name: name,
+                    rateHertz: source.samplingHertz.map { min($0, pollingHertz) }))
         }
     }
     if let gps { header.devices.append(.init(role: "gps", name: "gpsd \(gps.host):\(gps.port)")) }
-    if let m = sensors.magnetometer.mountMatrix { header.mountMatrix = Matrix3(rowMajor: m.rows.flatMap { [$0.x, $0.y, $0.z] }) }
+    if let m = sensors.magnetometer.mountMatrix {
+        header.mountMatrix = Matrix3(rowMajor: m.rows.flatMap { [$0.x, $0.y, $0.z] })
+    }
     header.calibration = calibration
     header.startUTCSeconds = Date().timeIntervalSince1970
     header.extra["clock"] = "event times are CLOCK_MONOTONIC seconds; start-utc is the wall clock at the start"

@@ -21,11 +21,14 @@ struct LiveSensors {
     /// too seldom for the heading to use it.
     func gyroscopeNote(pollingHertz: Double) -> String? {
         guard let gyroscope else { return nil }
-        if let why = gyroscope.absence { return "no gyroscope (\(why)); the heading between GPS fixes rests on the compass alone" }
+        if let why = gyroscope.absence {
+            return "no gyroscope (\(why)); the heading between GPS fixes rests on the compass alone"
+        }
         // A quarter more than the bare minimum: a timer's jitter must not push readings past the gap.
         let needed = HeadingEstimator.gyroscopeMinimumHertz * 1.25
         if let device = gyroscope.activeDevice, gyroscope.captureFileDescriptor == nil, pollingHertz < needed {
-            return "the gyroscope \(device) is read \(formatFixed(pollingHertz, digits: 1)) times a second, too seldom for the "
+            return
+                "the gyroscope \(device) is read \(formatFixed(pollingHertz, digits: 1)) times a second, too seldom for the "
                 + "heading to add up its turns (\(formatFixed(needed, digits: 0)) or more): raise the sampling rate"
         }
         return nil

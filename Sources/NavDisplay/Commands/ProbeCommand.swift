@@ -31,8 +31,9 @@ struct ProbeCommand: Command {
             switch arg {
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true)
-                    || gps.parse(f, &args, connectionOnly: true)
+                guard
+                    try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true)
+                        || gps.parse(f, &args, connectionOnly: true)
                 else {
                     throw args.unknown(f)
                 }
@@ -55,8 +56,9 @@ struct ProbeCommand: Command {
                     + "\(info.hasDumbBuffers ? "yes" : "no")\(info.isKmsCapable ? "" : " (cannot drive a display)")")
             for c in info.connectors {
                 let state = c.isConnected == true ? "connected" : c.isConnected == false ? "disconnected" : "unknown"
-                lines.append("  connector \(c.name) (id \(c.id)): \(state)"
-                    + (c.currentCrtcID.map { ", driven by CRTC \($0)" } ?? ""))
+                lines.append(
+                    "  connector \(c.name) (id \(c.id)): \(state)"
+                        + (c.currentCrtcID.map { ", driven by CRTC \($0)" } ?? ""))
                 if !c.modes.isEmpty { lines.append("    modes: " + modeList(c.modes)) }
             }
             for p in info.planes where p.kind == .primary {
@@ -82,7 +84,8 @@ struct ProbeCommand: Command {
         case .png: lines.append("chosen: PNG files in \(display.pngDirectory) (--display png)")
         }
         let (mag, accel, gyro) = (sensors.magDevice, sensors.accelDevice, sensors.gyroDevice)
-        let report = !gps.useGps
+        let report =
+            !gps.useGps
             ? IioProbe.report(magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro)
             : SensorProbe.report(
                 magnetometerOverride: mag, accelerometerOverride: accel, gyroscopeOverride: gyro, gpsdHost: gps.host,

@@ -71,26 +71,34 @@ struct RecordCommand: Command {
                 duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
             case .flag("--board-orientation"):
-                orientationText = try args.value(for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
+                orientationText = try args.value(
+                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
                 guard let m = AxisMatrix(axes: orientationText) else {
                     throw UsageError(
-                        "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\"")
+                        "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\""
+                    )
                 }
                 orientation = m
-            case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
-            case .flag("--max-mb"): maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
+            case .flag("--calibration"):
+                calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
+            case .flag("--max-mb"):
+                maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard try sensors.parse(f, &args) || gps.parse(f, &args) else { throw args.unknown(f) }
             case .positional(let v): throw args.unexpected(v)
             }
         }
-        guard out != nil else { throw UsageError("navdisplay record: --out FILE is required (see navdisplay record --help)") }
-        if from != nil && simulate != nil { throw UsageError("navdisplay record: choose --from FILE or --simulate NAME, not both") }
+        guard out != nil else {
+            throw UsageError("navdisplay record: --out FILE is required (see navdisplay record --help)")
+        }
+        if from != nil && simulate != nil {
+            throw UsageError("navdisplay record: choose --from FILE or --simulate NAME, not both")
+        }
     }
 
     func run() throws -> Int32 {
-        setvbuf(stdout, nil, _IOLBF, 0)
+        StandardOutput.flushEachLine()
         TerminationSignals.block()
         let maxBytes = Int(maxMegabytes * 1_048_576)
         if from != nil || simulate != nil {
@@ -102,7 +110,9 @@ struct RecordCommand: Command {
                 recording = BundledRides.recording(named: simulate!)!
             }
             var header = recording.header
-            header.extra["recorded-by"] = "navdisplay \(Version.string) record " + (from.map { "--from \(($0 as NSString).lastPathComponent)" } ?? "--simulate \(simulate!)")
+            header.extra["recorded-by"] =
+                "navdisplay \(Version.string) record "
+                + (from.map { "--from \(($0 as NSString).lastPathComponent)" } ?? "--simulate \(simulate!)")
             let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
             let wallStart = MonotonicClock.now()
             let first = recording.events.first?.time
@@ -112,12 +122,17 @@ struct RecordCommand: Command {
                     let due = wallStart.adding(seconds: event.time.seconds(since: f) / s)
                     let wait = due.seconds(since: MonotonicClock.now())
                     if wait > 0.001 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
-                    if let sig = TerminationSignals.take() { stopped = sig; break }
+                    if let sig = TerminationSignals.take() {
+                        stopped = sig
+                        break
+                    }
                 }
                 try writer.append(event)
             }
             try writer.close()
-            print("navdisplay record: wrote \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))" + (stopped.map { " (stopped by \($0))" } ?? ""))
+            print(
+                "navdisplay record: wrote \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))"
+                    + (stopped.map { " (stopped by \($0))" } ?? ""))
             return 0
         }
         return try recordLive(maxBytes: maxBytes)
@@ -133,7 +148,9 @@ struct RecordCommand: Command {
         let header = liveRecordingHeader(
             sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
             pollingHertz: rate, boardOrientation: orientationText,
-            calibration: try calibrationFile.map { try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8)) })
+            calibration: try calibrationFile.map {
+                try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8))
+            })
         let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
         var count = 0
         func write(_ events: [SensorEvent]) throws {
@@ -149,7 +166,10 @@ struct RecordCommand: Command {
         let end = duration.map { start.adding(seconds: $0) }
         var stopped: String?
         while end.map({ MonotonicClock.now() < $0 }) ?? true {
-            if let sig = TerminationSignals.take() { stopped = sig; break }
+            if let sig = TerminationSignals.take() {
+                stopped = sig
+                break
+            }
             let now = MonotonicClock.now()
             try writer.tick(now: now)
             if now >= nextTick {
@@ -168,7 +188,9 @@ struct RecordCommand: Command {
         }
         gpsd?.disconnect()
         try writer.close()
-        print("navdisplay record: wrote \(count) samples to \(writer.parts.joined(separator: ", "))" + (stopped.map { " (stopped by \($0))" } ?? ""))
+        print(
+            "navdisplay record: wrote \(count) samples to \(writer.parts.joined(separator: ", "))"
+                + (stopped.map { " (stopped by \($0))" } ?? ""))
         return 0
     }
 }

@@ -33,17 +33,22 @@ struct RenderCommand: Command {
         while let arg = try args.next() {
             switch arg {
             case .flag("--center"):
-                frame.center = try args.value(for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941") {
+                frame.center = try args.value(
+                    for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941"
+                ) {
                     GeoCoordinate(parsing: $0)
                 }
             case .flag("--zoom"): frame.zoom = try args.number(for: "--zoom", in: 0...22, what: "a number from 0 to 22")
             case .flag("--heading"):
                 frame.heading = try args.number(for: "--heading", in: 0...360, what: "degrees from 0 to 360")
             case .flag("--heading-accuracy"):
-                frame.headingAccuracy = try args.number(for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
-            case .flag("--course"): frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
+                frame.headingAccuracy = try args.number(
+                    for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
+            case .flag("--course"):
+                frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
             case .flag("--orientation"): frame.orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--size"):
+                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
@@ -51,7 +56,9 @@ struct RenderCommand: Command {
             case .positional(let v): throw args.unexpected(v)
             }
         }
-        guard !out.isEmpty else { throw UsageError("navdisplay render: --out expects a file name ending in .png, got nothing") }
+        guard !out.isEmpty else {
+            throw UsageError("navdisplay render: --out expects a file name ending in .png, got nothing")
+        }
     }
 
     func run() throws -> Int32 {

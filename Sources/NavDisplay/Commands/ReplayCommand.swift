@@ -71,14 +71,17 @@ struct ReplayCommand: Command {
             case .flag("--from"): from = try args.number(for: "--from", in: 0...1e7, what: "seconds from the start")
             case .flag("--to"): to = try args.number(for: "--to", in: 0...1e7, what: "seconds from the start")
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a folder name")
-            case .flag("--fps"): fps = try args.number(for: "--fps", in: 0.1...60, what: "frames per second from 0.1 to 60")
+            case .flag("--fps"):
+                fps = try args.number(for: "--fps", in: 0.1...60, what: "frames per second from 0.1 to 60")
             case .flag("--trace"): trace = try args.value(for: "--trace", expecting: "a CSV file name")
             case .flag("--summary"): summary = try args.value(for: "--summary", expecting: "a file name or -")
-            case .flag("--calibration"): calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
+            case .flag("--calibration"):
+                calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--no-calibration"): noCalibration = true
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
-            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--size"):
+                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 // Only a screen option means "to a screen": a map goes with --out as well.
@@ -128,7 +131,9 @@ struct ReplayCommand: Command {
         config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
         config.fallbackCoordinate = recording.header.place
 
-        let center = recording.header.place ?? firstPosition(recording.events) ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
+        let center =
+            recording.header.place ?? firstPosition(recording.events)
+            ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
         let sink: (any Display)?
         if let dir = out {
             sink = try ImageFileDisplay(directory: dir, width: size.width, height: size.height)
@@ -139,9 +144,11 @@ struct ReplayCommand: Command {
             sink = nil
         }
         defer { if let s = sink { closeDisplay(s) } }
-        let width = sink?.width ?? size.width, height = sink?.height ?? size.height
+        let width = sink?.width ?? size.width
+        let height = sink?.height ?? size.height
         // Frames written to files must be complete and identical at any speed: they wait for their tiles.
-        let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: out != nil || !displayChosen)
+        let scene = try map.scene(
+            width: width, height: height, fonts: try loadFonts(), waitForTiles: out != nil || !displayChosen)
         let interval = 1 / (fps ?? (out != nil ? 2 : 10))
         if out == nil, displayChosen, let screen = sink {
             return try replayOnScreen(screen, scene: scene, events: recording.events, heading: config, center: center)
@@ -157,38 +164,39 @@ struct ReplayCommand: Command {
         var counts: [String: Int] = [:]
         repeat {
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp,
+                zoom: zoom,
                 fallbackCenter: center, heading: config)
             let driver = ReplayDriver(pipeline: pipeline)
             let passStart = MonotonicClock.now()
             let eventStart = recording.events.first!.time
             do {
-            try driver.play(recording.events, interval: interval) { t in
-                if let s = speed {
-                    let due = passStart.adding(seconds: t.seconds(since: eventStart) / s)
-                    let wait = due.seconds(since: MonotonicClock.now())
-                    if wait > 0 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
-                }
-                let input = pipeline.nextSceneInput()
-                let row = driver.traceRow(at: t, input: input)
-                rows.append(row)
-                try traceHandle?.write(row.csv(since: start))
-                if let sink {
-                    let frame = pipeline.scene.render(input)
-                    // FNV-1a over the frames' content hashes: one number that says "the same frames".
-                    var h = frame.contentHash
-                    for _ in 0..<8 {
-                        frameHash = (frameHash ^ (h & 0xff)) &* 0x100_0000_01b3
-                        h >>= 8
+                try driver.play(recording.events, interval: interval) { t in
+                    if let s = speed {
+                        let due = passStart.adding(seconds: t.seconds(since: eventStart) / s)
+                        let wait = due.seconds(since: MonotonicClock.now())
+                        if wait > 0 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
                     }
-                    try sink.present(frame)
+                    let input = pipeline.nextSceneInput()
+                    let row = driver.traceRow(at: t, input: input)
+                    rows.append(row)
+                    try traceHandle?.write(row.csv(since: start))
+                    if let sink {
+                        let frame = pipeline.scene.render(input)
+                        // FNV-1a over the frames' content hashes: one number that says "the same frames".
+                        var h = frame.contentHash
+                        for _ in 0..<8 {
+                            frameHash = (frameHash ^ (h & 0xff)) &* 0x100_0000_01b3
+                            h >>= 8
+                        }
+                        try sink.present(frame)
+                    }
+                    frames += 1
+                    if displayChosen, let name = TerminationSignals.take() {
+                        stopped = name
+                        throw Stop()
+                    }
                 }
-                frames += 1
-                if displayChosen, let name = TerminationSignals.take() {
-                    stopped = name
-                    throw Stop()
-                }
-            }
             } catch is Stop {}
             counts = driver.counts
             pass += 1
@@ -199,12 +207,18 @@ struct ReplayCommand: Command {
         let ride = (recording.events.last?.time.seconds(since: recording.events.first!.time) ?? 0) * Double(pass)
         if let path = summary {
             let text = TraceSummary.text(
-                file: (file as NSString).lastPathComponent, counts: counts, warnings: recording.warnings.count, rows: rows,
+                file: (file as NSString).lastPathComponent, counts: counts, warnings: recording.warnings.count,
+                rows: rows,
                 start: rows.first.map { _ in recording.events.first!.time } ?? start)
-            if path == "-" { print(text, terminator: "") } else { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+            if path == "-" {
+                print(text, terminator: "")
+            } else {
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
         }
         let eventsCount = recording.events.count * pass
-        print("""
+        print(
+            """
             navdisplay replay: \(eventsCount) events, \(formatFixed(ride, digits: 1)) s of ride in \(formatFixed(total, digits: 3)) s \
             (read \(formatFixed(readSeconds, digits: 3)) s, play \(formatFixed(wall, digits: 3)) s; \(formatFixed(ride / max(total, 1e-9), digits: 0))x real time), \
             \(frames) frame ticks\
@@ -223,13 +237,15 @@ struct ReplayCommand: Command {
         _ screen: any Display, scene: Scene, events: [SensorEvent], heading: HeadingConfiguration, center: GeoCoordinate
     ) throws -> Int32 {
         print("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        fflush(stdout)
-        let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
+        fflush(nil)
+        let cpuStart = ProcessClock.cpuNanoseconds()
+        let wallStart = ProcessClock.now()
         var stopSignal: Int32?
         var last: DisplayLoop?
         repeat {
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp,
+                zoom: zoom,
                 fallbackCenter: center, heading: heading)
             let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps ?? 20, parkedFPS: 2)
             let feed = TimedFeed(events: events)
@@ -244,8 +260,10 @@ struct ReplayCommand: Command {
             last = loop
         } while self.loop && stopSignal == nil
         if stats, let last {
-            print(last.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
-                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+            print(
+                last.report(
+                    wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                    cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
         }
         if let s = stopSignal { print("navdisplay replay: stopped by signal \(s)") }
         return 0
@@ -284,7 +302,9 @@ func loadRecording(_ path: String) throws -> Recording {
 /// Prints up to 20 skipped-line warnings on stderr and a count of the rest.
 func reportWarnings(_ warnings: [RecordingWarning], command: String) {
     for w in warnings.prefix(20) { writeError("navdisplay \(command): warning: \(w)") }
-    if warnings.count > 20 { writeError("navdisplay \(command): warning: … and \(warnings.count - 20) more skipped lines") }
+    if warnings.count > 20 {
+        writeError("navdisplay \(command): warning: … and \(warnings.count - 20) more skipped lines")
+    }
     if !warnings.isEmpty { writeError("navdisplay \(command): \(warnings.count) lines skipped") }
 }
 
@@ -293,7 +313,8 @@ final class TraceFile {
     let handle: FileHandle
     var buffer = ""
     init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path)
+        else {
             throw RecordingError("\(path): cannot create the trace file (check the folder exists and is writable)")
         }
         handle = h

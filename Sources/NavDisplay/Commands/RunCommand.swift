@@ -1,5 +1,5 @@
-import Glibc
 import Core
+import Glibc
 import Platform
 
 /// `navdisplay run`: the product. Live magnetometer, accelerometer and gyroscope (IIO) and position (gpsd) through
@@ -55,20 +55,26 @@ struct RunCommand: Command {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
-            case .flag("--sample-rate"): sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
+            case .flag("--sample-rate"):
+                sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--parked-fps"):
                 parkedFPS = try args.number(for: "--parked-fps", in: 0.2...60, what: "frames per second from 0.2 to 60")
             case .flag("--stats"): stats = true
-            case .flag("--record"): recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
+            case .flag("--record"):
+                recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
             case .flag("--record-max-mb"):
-                recordMaxMegabytes = try args.number(for: "--record-max-mb", in: 1...4096, what: "megabytes from 1 to 4096")
-            case .flag("--calibration"): calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
+                recordMaxMegabytes = try args.number(
+                    for: "--record-max-mb", in: 1...4096, what: "megabytes from 1 to 4096")
+            case .flag("--calibration"):
+                calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) || gps.parse(f, &args) else {
+                guard
+                    try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) || gps.parse(f, &args)
+                else {
                     throw args.unknown(f)
                 }
             case .positional(let v): throw args.unexpected(v)
@@ -79,12 +85,16 @@ struct RunCommand: Command {
     func run() throws -> Int32 {
         // The calibration first: a corrupt file stops the run before the screen is touched.
         let calibration = try CalibrationFile.load(calibrationPath)
-        print("navdisplay run: " + (calibration != nil ? "calibration from \(calibrationPath)"
-            : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        print(
+            "navdisplay run: "
+                + (calibration != nil
+                    ? "calibration from \(calibrationPath)"
+                    : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { closeDisplay(screen) }
-        let scene = try map.scene(width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
+        let scene = try map.scene(
+            width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
         let pipeline = NavigationPipeline(
             scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
             fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
@@ -111,7 +121,7 @@ struct RunCommand: Command {
             // Each loss and return once in the log (the journal under systemd), beside the HUD.
             for case .sourceStatus(_, let s) in events {
                 print("navdisplay run: \(s.source.rawValue) \(s.available ? "available" : "lost"): \(s.detail)")
-                fflush(stdout)
+                fflush(nil)
             }
             if let recorder {
                 for e in events { try recorder.append(e) }
@@ -121,7 +131,7 @@ struct RunCommand: Command {
             // What came of --gps-rate, once.
             for note in gpsd?.takeNotes() ?? [] {
                 print("navdisplay run: gps: " + note)
-                fflush(stdout)
+                fflush(nil)
             }
         }
         // gpsd's socket joins the loop while connected; a half-second timer reconnects with backoff when it is not.
@@ -159,23 +169,34 @@ struct RunCommand: Command {
             do {
                 let fresh = try CalibrationFile.load(calibrationPath)
                 pipeline.reconfigureHeading(HeadingConfiguration(calibration: fresh))
-                print("navdisplay run: SIGHUP: " + (fresh != nil ? "calibration reloaded from \(calibrationPath)" : "no calibration at \(calibrationPath): compass uncalibrated"))
+                print(
+                    "navdisplay run: SIGHUP: "
+                        + (fresh != nil
+                            ? "calibration reloaded from \(calibrationPath)"
+                            : "no calibration at \(calibrationPath): compass uncalibrated"))
             } catch {
                 print("navdisplay run: SIGHUP: kept the calibration in use: \(error)")
             }
-            fflush(stdout)
+            fflush(nil)
         }
-        print("navdisplay run: showing on \(screen.name); " + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
-        let cpuStart = ProcessClock.cpuNanoseconds(), wallStart = ProcessClock.now()
+        print(
+            "navdisplay run: showing on \(screen.name); "
+                + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
+        let cpuStart = ProcessClock.cpuNanoseconds()
+        let wallStart = ProcessClock.now()
         try loop.run()
         gpsd?.disconnect()
         if let recorder {
             try recorder.close()
-            print("navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))")
+            print(
+                "navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))"
+            )
         }
         if stats {
-            print(loop.report(wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
-                              cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+            print(
+                loop.report(
+                    wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
+                    cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
         }
         return 0
     }

@@ -68,7 +68,7 @@ struct SensorsCommand: Command {
 
     func run() throws -> Int32 {
         // Line-buffered even into a file or pipe: the system tests read the output while we run.
-        setvbuf(stdout, nil, _IOLBF, 0)
+        StandardOutput.flushEachLine()
         if probeOnly {
             print(
                 IioProbe.report(

@@ -44,7 +44,8 @@ struct ShowCommand: Command {
                     let values = $0.split(separator: ",").map { Double($0) }
                     return values.isEmpty || values.contains(nil) ? nil : values.compactMap { $0 }
                 }
-            case .flag("--size"): size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
+            case .flag("--size"):
+                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--hold"): hold = true
             case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
             case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
@@ -63,7 +64,9 @@ struct ShowCommand: Command {
         let screen = try display.open(pngSize: size)
         defer { closeDisplay(screen) }
         print("display: \(screen.name)")
-        let scene = pattern ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+        let scene =
+            pattern
+            ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
         var stoppedBy: String?
         for heading in headings {
             let frame =
@@ -77,14 +80,15 @@ struct ShowCommand: Command {
             }
         }
         if let drm = screen as? DrmDisplay {
-            print("frames \(drm.presentedFrames) shown \(drm.shownFrames) flips \(drm.completedFlips) "
-                + "pixels \(drm.copiedPixels) presentation \(drm.presentation.rawValue)")
+            print(
+                "frames \(drm.presentedFrames) shown \(drm.shownFrames) flips \(drm.completedFlips) "
+                    + "pixels \(drm.copiedPixels) presentation \(drm.presentation.rawValue)")
         } else {
             print("frames \(headings.count)")
         }
         if hold && stoppedBy == nil {
             print("holding; SIGINT or SIGTERM ends")
-            fflush(stdout)
+            fflush(nil)
             while stoppedBy == nil { stoppedBy = TerminationSignals.take(timeoutMilliseconds: 1000) }
         }
         closeDisplay(screen)

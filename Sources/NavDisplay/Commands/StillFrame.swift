@@ -22,7 +22,9 @@ struct StillFrame {
         case .headingUp: bearing = h?.direction ?? .north
         case .courseUp: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
         }
-        let camera = Camera(mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: scene.width, height: scene.height)
+        let camera = Camera(
+            mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: scene.width, height: scene.height
+        )
         let input = SceneInput(
             camera: camera, mode: orientation, heading: h, positionErrorMetres: 8,
             speedMetresPerSecond: nil, positionStatus: "Fixed position",

@@ -42,7 +42,8 @@ struct DisplayOptions {
             let path = try args.value(for: flag, expecting: "a device path such as /dev/dri/card1")
             drm.cardPath = path
             fbdevPath = path
-        case "--connector": drm.connectorName = try args.value(for: flag, expecting: "a connector name such as HDMI-A-1")
+        case "--connector":
+            drm.connectorName = try args.value(for: flag, expecting: "a connector name such as HDMI-A-1")
         case "--mode":
             drm.mode = try args.value(for: flag, expecting: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1024x768@60") {
                 DrmModeRequest(parsing: $0)
@@ -76,7 +77,8 @@ struct DisplayOptions {
                 do {
                     return try openFbdev()
                 } catch DrmError.noDevice(let fbWhy) {
-                    throw DrmError.noDevice("no screen: \(drmWhy); and \(fbWhy) (use --display png to write frames to files)")
+                    throw DrmError.noDevice(
+                        "no screen: \(drmWhy); and \(fbWhy) (use --display png to write frames to files)")
                 }
             }
         }

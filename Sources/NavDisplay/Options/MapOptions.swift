@@ -43,7 +43,8 @@ struct MapOptions {
         case .none: path = nil
         case .file(let p): path = p
         case .bundled:
-            path = try? bundledFile(folder: "maps", file: "helsinki.mbtiles", environmentVariable: "NAVDISPLAY_MAPS", hint: "")
+            path = try? bundledFile(
+                folder: "maps", file: "helsinki.mbtiles", environmentVariable: "NAVDISPLAY_MAPS", hint: "")
         }
         if let path {
             scene.map = try OfflineMap.layer(

@@ -18,11 +18,12 @@ struct SensorOptions {
         """
 
     /// The lines for a command's `--help`.
-    static let help = deviceHelp + "\n" + """
-          --no-accel              do not read an accelerometer (the compass then assumes the board is level)
-          --no-gyro               do not read a gyroscope (it carries the heading between GPS fixes and
-                                  through a magnetic disturbance)
-        """
+    static let help =
+        deviceHelp + "\n" + """
+              --no-accel              do not read an accelerometer (the compass then assumes the board is level)
+              --no-gyro               do not read a gyroscope (it carries the heading between GPS fixes and
+                                      through a magnetic disturbance)
+            """
 
     /// Consumes `flag` (and its value) when it is one of ours; false when it is not. With `devicesOnly`, only
     /// the device flags are ours.

@@ -59,7 +59,9 @@ public final class VirtualTerminal {
     public func restore() {
         guard !restored else { return }
         restored = true
-        _ = ioctl(fd, VirtualTerminal.KDSETMODE, CInt(savedMode == VirtualTerminal.graphicsMode ? VirtualTerminal.textMode : savedMode))
+        _ = ioctl(
+            fd, VirtualTerminal.KDSETMODE,
+            CInt(savedMode == VirtualTerminal.graphicsMode ? VirtualTerminal.textMode : savedMode))
         if ownsFD { close(fd) }
     }
 

@@ -8,7 +8,7 @@ import CDrm
 #endif
 
 /// The kernel's mode record, opaque outside this file.
-struct DrmRawMode: @unchecked Sendable {
+struct DrmRawMode: Sendable {
     var info: drmModeModeInfo
     /// An all-zero record, for modes made up in tests.
     static let empty = DrmRawMode(info: drmModeModeInfo())
@@ -194,8 +194,10 @@ enum DrmSys {
 
     /// Points a CRTC at a framebuffer with a mode; a nil mode or zero buffer turns the CRTC off.
     /// The corresponding C function is `drmModeSetCrtc`.
-    static func setCrtc(_ fd: Int32, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0,
-                        connectorID: UInt32?, mode: DrmRawMode?) throws {
+    static func setCrtc(
+        _ fd: Int32, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0,
+        connectorID: UInt32?, mode: DrmRawMode?
+    ) throws {
         var connectors = connectorID.map { [$0] } ?? []
         var info = mode?.info ?? drmModeModeInfo()
         let result = connectors.withUnsafeMutableBufferPointer { ids in
@@ -281,7 +283,9 @@ enum DrmSys {
         var rects = clips.map {
             drmModeClip(x1: UInt16($0.x1), y1: UInt16($0.y1), x2: UInt16($0.x2), y2: UInt16($0.y2))
         }
-        let result = rects.withUnsafeMutableBufferPointer { drmModeDirtyFB(fd, bufferID, $0.baseAddress, UInt32($0.count)) }
+        let result = rects.withUnsafeMutableBufferPointer {
+            drmModeDirtyFB(fd, bufferID, $0.baseAddress, UInt32($0.count))
+        }
         return result < 0 ? (result == -1 ? errno : -result) : 0
     }
 

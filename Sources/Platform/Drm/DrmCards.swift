@@ -67,7 +67,9 @@ public enum DrmCards {
             return (fd, info, "card \(info.path) (\(info.driver)): KMS-capable, though no connector reports a display")
         }
         // A permission problem is the likeliest cause when every node failed to open: say that one.
-        if let firstError, skipped.count == nodes.count, case DrmError.permissionDenied = firstError { throw firstError }
+        if let firstError, skipped.count == nodes.count, case DrmError.permissionDenied = firstError {
+            throw firstError
+        }
         throw DrmError.noDevice("no DRM card can drive a display: \(skipped.joined(separator: "; "))")
     }
 }

@@ -69,7 +69,7 @@ public final class DrmDisplay: Display {
                 fd, crtcID: chosen.crtcID, bufferID: made[0].framebufferID, connectorID: chosen.connector.id,
                 mode: chosen.mode.raw)
         } catch {
-            made.forEach { $0.free(fd) }
+            for buffer in made { buffer.free(fd) }
             DrmSys.close(fd)
             throw error
         }
@@ -151,7 +151,9 @@ public final class DrmDisplay: Display {
         let back = 1 - front
         try copy(frame, into: back)
         flipToken.pointee.completed = false
-        let code = DrmSys.pageFlip(fd, crtcID: selection.crtcID, bufferID: buffers[back].framebufferID, token: UnsafeMutableRawPointer(flipToken))
+        let code = DrmSys.pageFlip(
+            fd, crtcID: selection.crtcID, bufferID: buffers[back].framebufferID,
+            token: UnsafeMutableRawPointer(flipToken))
         if code == 0 {
             isFlipPending = true
             pendingBuffer = back
@@ -208,7 +210,7 @@ public final class DrmDisplay: Display {
             // Nothing was shown before us: turn the CRTC off rather than leave it on freed memory.
             try? DrmSys.setCrtc(fd, crtcID: selection.crtcID, bufferID: 0, connectorID: nil, mode: nil)
         }
-        buffers.forEach { $0.free(fd) }
+        for buffer in buffers { buffer.free(fd) }
         buffers = []
         console?.restore()
         DrmSys.dropMaster(fd)

@@ -70,7 +70,8 @@ public struct DrmSelection: Sendable {
             guard let c = card.connectors.first(where: { $0.name.lowercased() == wanted.lowercased() })
             else {
                 throw DrmError.unsupported(
-                    "\(card.path) has no connector \(wanted); it has \(card.connectors.map(\.name).joined(separator: ", "))")
+                    "\(card.path) has no connector \(wanted); it has \(card.connectors.map(\.name).joined(separator: ", "))"
+                )
             }
             guard !c.modes.isEmpty else { throw DrmError.unsupported("connector \(c.name) offers no modes") }
             connector = c
@@ -86,7 +87,8 @@ public struct DrmSelection: Sendable {
             } else {
                 throw DrmError.noDevice(
                     "no display is connected to \(card.path) (connectors: "
-                        + "\(card.connectors.map { "\($0.name) \($0.isConnected == false ? "disconnected" : "without modes")" }.joined(separator: ", ")))")
+                        + "\(card.connectors.map { "\($0.name) \($0.isConnected == false ? "disconnected" : "without modes")" }.joined(separator: ", ")))"
+                )
             }
         }
 

@@ -33,7 +33,8 @@ public enum PanelRotation: Int, CaseIterable, Sendable {
         switch self {
         case .none: return r
         case .clockwise90: return PixelRect(x: h - r.y - r.height, y: r.x, width: r.height, height: r.width)
-        case .upsideDown: return PixelRect(x: w - r.x - r.width, y: h - r.y - r.height, width: r.width, height: r.height)
+        case .upsideDown:
+            return PixelRect(x: w - r.x - r.width, y: h - r.y - r.height, width: r.width, height: r.height)
         case .clockwise270: return PixelRect(x: r.y, y: w - r.x - r.width, width: r.height, height: r.width)
         }
     }

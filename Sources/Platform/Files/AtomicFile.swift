@@ -19,24 +19,32 @@ public enum AtomicFile {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions) }
         guard fd >= 0 else {
-            throw AtomicFileError(path: path, what: "cannot create \(temporary): \(errnoText()) (check that \(directory) exists and is writable)")
+            throw AtomicFileError(
+                path: path,
+                what: "cannot create \(temporary): \(errnoText()) (check that \(directory) exists and is writable)")
         }
         var failure: String?
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count && failure == nil {
-            let n = bytes[offset...].withUnsafeBytes { buffer in retrying { Int32(truncatingIfNeeded: Glibc.write(fd, buffer.baseAddress, buffer.count)) } }
+            let n = bytes[offset...].withUnsafeBytes { buffer in
+                retrying { Int32(truncatingIfNeeded: Glibc.write(fd, buffer.baseAddress, buffer.count)) }
+            }
             if n < 0 { failure = "write failed: \(errnoText())" } else { offset += Int(n) }
         }
         if failure == nil && fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
         if close(fd) != 0 && failure == nil { failure = "close failed: \(errnoText())" }
-        if failure == nil && rename(temporary, path) != 0 { failure = "rename over the old file failed: \(errnoText())" }
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = "rename over the old file failed: \(errnoText())"
+        }
         if let failure {
             unlink(temporary)
             throw AtomicFileError(path: path, what: failure + " (the old file, if any, is unchanged)")
         }
         let dirFd = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard dirFd >= 0 else { throw AtomicFileError(path: path, what: "written, but cannot open \(directory) to sync it: \(errnoText())") }
+        guard dirFd >= 0 else {
+            throw AtomicFileError(path: path, what: "written, but cannot open \(directory) to sync it: \(errnoText())")
+        }
         defer { close(dirFd) }
         if fsync(dirFd) != 0 {
             throw AtomicFileError(path: path, what: "written, but syncing \(directory) failed: \(errnoText())")
@@ -54,11 +62,16 @@ public enum AtomicFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { b in retrying { Int32(truncatingIfNeeded: Glibc.read(fd, b.baseAddress, b.count)) } }
+            let n = chunk.withUnsafeMutableBytes { b in
+                retrying { Int32(truncatingIfNeeded: Glibc.read(fd, b.baseAddress, b.count)) }
+            }
             if n < 0 { throw AtomicFileError(path: path, what: "read failed: \(errnoText())") }
             if n == 0 { break }
             bytes += chunk[0..<Int(n)]
-            if bytes.count > maxBytes { throw AtomicFileError(path: path, what: "larger than \(maxBytes) bytes; not a calibration or configuration file") }
+            if bytes.count > maxBytes {
+                throw AtomicFileError(
+                    path: path, what: "larger than \(maxBytes) bytes; not a calibration or configuration file")
+            }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw AtomicFileError(path: path, what: "is not UTF-8 text")

@@ -41,7 +41,8 @@ public enum CalibrationFile {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw AtomicFileError(path: path, what: "cannot create the folder \(directory): \(error.localizedDescription)")
+                throw AtomicFileError(
+                    path: path, what: "cannot create the folder \(directory): \(error.localizedDescription)")
             }
         }
         try AtomicFile.write(calibration.serialized(), to: path)

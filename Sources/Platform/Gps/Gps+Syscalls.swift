@@ -129,7 +129,9 @@ final class GpsdConnection {
     /// A receiver's path and driver from libgps's `devconfig_t` (its cycle times are not to be trusted: see
     /// `GpsdDevice`).
     private static func device(_ c: devconfig_t) -> GpsdDevice {
-        GpsdDevice(path: withUnsafeBytes(of: c.path) { string(from: $0) }, driver: withUnsafeBytes(of: c.driver) { string(from: $0) })
+        GpsdDevice(
+            path: withUnsafeBytes(of: c.path) { string(from: $0) },
+            driver: withUnsafeBytes(of: c.driver) { string(from: $0) })
     }
 
     /// Sends one command line to gpsd (what libgps's `gps_send` does; its printf-style arguments keep it out of
@@ -137,10 +139,13 @@ final class GpsdConnection {
     func send(_ command: String) throws {
         let bytes = Array(command.utf8)
         // MSG_NOSIGNAL: gpsd closing the socket must be an error here, not a SIGPIPE that ends the process.
-        let written = bytes.withUnsafeBytes { Glibc.send(data.pointee.gps_fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let written = bytes.withUnsafeBytes {
+            Glibc.send(data.pointee.gps_fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
         guard written == bytes.count else {
             let code = errno
-            throw GpsdError(operation: "send to gpsd at \(endpoint)", reason: written < 0 ? Self.describe(code) : "short write")
+            throw GpsdError(
+                operation: "send to gpsd at \(endpoint)", reason: written < 0 ? Self.describe(code) : "short write")
         }
     }
 

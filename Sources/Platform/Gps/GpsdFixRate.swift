@@ -65,7 +65,9 @@ struct GpsdFixRate: Sendable {
     mutating func observeFix(utcSeconds: Double?, now: Timestamp) -> String? {
         guard let p = pending else { return nil }
         let age = now.seconds(since: p.since)
-        if age >= settleSeconds, let utc = utcSeconds, utc.isFinite, utc > (fixTimes.last ?? -.infinity) { fixTimes.append(utc) }
+        if age >= settleSeconds, let utc = utcSeconds, utc.isFinite, utc > (fixTimes.last ?? -.infinity) {
+            fixTimes.append(utc)
+        }
         guard age >= settleSeconds + measureSeconds, fixTimes.count >= 3 else { return expire(now: now) }
         let gaps = zip(fixTimes.dropFirst(), fixTimes).map { $0 - $1 }.sorted()
         let typical = gaps[gaps.count / 2]

@@ -29,7 +29,10 @@ public final class GpsdSource {
     private var notes: [String] = []
 
     /// `fixRateHertz` asks gpsd to set each receiver to that many fixes a second, once gpsd has identified it.
-    public init(host: String = "localhost", port: String = "2947", backoff: RetryBackoff = RetryBackoff(), fixRateHertz: Double? = nil) {
+    public init(
+        host: String = "localhost", port: String = "2947", backoff: RetryBackoff = RetryBackoff(),
+        fixRateHertz: Double? = nil
+    ) {
         self.host = host
         self.port = port
         self.backoff = backoff
@@ -103,7 +106,9 @@ public final class GpsdSource {
     private func askFixRate(after reading: GpsdReading, on connection: GpsdConnection, now: Timestamp) throws {
         guard var rate = fixRate else { return }
         defer { fixRate = rate }
-        if let fix = reading.fix(at: now), fix.mode >= .twoD, let note = rate.observeFix(utcSeconds: fix.utcSeconds, now: now) {
+        if let fix = reading.fix(at: now), fix.mode >= .twoD,
+            let note = rate.observeFix(utcSeconds: fix.utcSeconds, now: now)
+        {
             notes.append(note)
         }
         if reading.set.contains(.error), let note = rate.handle(error: reading.errorMessage) { notes.append(note) }

@@ -29,7 +29,7 @@ extension LibIioLocalContext {
             if let chn = iio_device_get_channel(dev, index) { iio_channel_disable(chn) }
         }
         let wanted = try channels.map { try channel(deviceID, $0) }
-        wanted.forEach { iio_channel_enable($0) }
+        for channel in wanted { iio_channel_enable(channel) }
         let timestamp = iio_device_find_channel(dev, "timestamp", false)
         if let timestamp { iio_channel_enable(timestamp) }
         errno = 0

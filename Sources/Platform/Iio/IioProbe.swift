@@ -15,7 +15,8 @@ public enum IioProbe {
             return "IIO: \(error) (is /sys mounted and the kernel built with IIO?)\n"
         }
         return report(
-            backend, overrides: [
+            backend,
+            overrides: [
                 .magnetometer: magnetometerOverride, .accelerometer: accelerometerOverride,
                 .gyroscope: gyroscopeOverride,
             ])

@@ -59,8 +59,9 @@ public final class PeriodicTimer {
     }
 
     private func arm() throws {
-        try system_timerArm(fileDescriptor, firstNanoseconds: MonotonicClock.now().nanoseconds + periodNanoseconds,
-                            periodNanoseconds: periodNanoseconds)
+        try system_timerArm(
+            fileDescriptor, firstNanoseconds: MonotonicClock.now().nanoseconds + periodNanoseconds,
+            periodNanoseconds: periodNanoseconds)
     }
 
     /// Reads the expiration count: true when at least one tick is due. Extra expirations count as missed.

@@ -99,10 +99,17 @@ func system_cpuNanoseconds() -> Int64 {
 func system_residentBytes() -> Int {
     guard let f = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(f) }
-    var size = 0, resident = 0
-    guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
-        withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) }
-    } }) == 2 else { return 0 }
+    var size = 0
+    var resident = 0
+    guard
+        withUnsafeMutablePointer(
+            to: &size,
+            { s in
+                withUnsafeMutablePointer(to: &resident) { r in
+                    withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) }
+                }
+            }) == 2
+    else { return 0 }
     return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 

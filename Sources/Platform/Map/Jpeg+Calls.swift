@@ -7,19 +7,28 @@ import Core
 /// Decodes baseline or progressive JPEG bytes to RGB.
 /// The corresponding C function is `cjpeg_decode_rgb` (the shim over libjpeg's decompress calls).
 func jpeg_decodeRGB(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [UInt8]) {
-    var width: Int32 = 0, height: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
     var message = [CChar](repeating: 0, count: 200)
     func fail() -> MapError {
-        MapError.badRasterTile("JPEG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        MapError.badRasterTile(
+            "JPEG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     return try bytes.withUnsafeBufferPointer { src in
-        guard cjpeg_decode_rgb(src.baseAddress, UInt(src.count), nil, 0, &width, &height, &message, UInt(message.count)) == 0
+        guard
+            cjpeg_decode_rgb(src.baseAddress, UInt(src.count), nil, 0, &width, &height, &message, UInt(message.count))
+                == 0
         else { throw fail() }
-        let w = Int(width), h = Int(height)
-        guard w > 0, h > 0, w * h <= 16 << 20 else { throw MapError.badRasterTile("JPEG of unreasonable size \(w)x\(h)") }
+        let w = Int(width)
+        let h = Int(height)
+        guard w > 0, h > 0, w * h <= 16 << 20 else {
+            throw MapError.badRasterTile("JPEG of unreasonable size \(w)x\(h)")
+        }
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         let status = rgb.withUnsafeMutableBufferPointer { out in
-            cjpeg_decode_rgb(src.baseAddress, UInt(src.count), out.baseAddress, UInt(out.count), &width, &height, &message, UInt(message.count))
+            cjpeg_decode_rgb(
+                src.baseAddress, UInt(src.count), out.baseAddress, UInt(out.count), &width, &height, &message,
+                UInt(message.count))
         }
         guard status == 0 else { throw fail() }
         return (w, h, rgb)

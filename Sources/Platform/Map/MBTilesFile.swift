@@ -1,9 +1,11 @@
-import Foundation
 import Core
+import Foundation
 
 /// An MBTiles 1.3 file: tiles in SQLite, rows in TMS order (y grows northwards), metadata as name/value rows.
 ///
 /// `tiles` may be a table or a view (mbutil's deduplicated layout); each tile's format is told from its bytes.
+// Unchecked Sendable: every stored property is a `let`, and the one connection is opened in SQLite's serialized
+// (FULLMUTEX) mode, so the tile workers may call it at once.
 public final class MBTilesFile: TileSource, @unchecked Sendable {
     public let path: String
     public let metadata: MapMetadata

@@ -1,7 +1,8 @@
+import Core
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Core
 
 /// Opens a PMTiles v3 file: Core's `PMTilesArchive` over a pread-based reader and zlib.
 public enum PMTilesFile {
@@ -11,6 +12,8 @@ public enum PMTilesFile {
 }
 
 /// Reads byte ranges of a file with pread, which is safe from several threads at once.
+// Unchecked Sendable: the descriptor and size are `let`s and `pread` takes its offset as an argument, so reads
+// from several threads never share a file position.
 public final class FileRangeReader: ByteRangeReader, @unchecked Sendable {
     public let path: String
     public let size: UInt64
@@ -36,7 +39,8 @@ public final class FileRangeReader: ByteRangeReader, @unchecked Sendable {
     /// The corresponding C function is `pread`.
     public func read(offset: UInt64, length: Int) throws -> [UInt8] {
         guard length >= 0, offset <= size, UInt64(length) <= size - offset else {
-            throw MapError.corruptArchive("read of \(length) bytes at \(offset) runs past the end of \(path) (\(size) bytes)")
+            throw MapError.corruptArchive(
+                "read of \(length) bytes at \(offset) runs past the end of \(path) (\(size) bytes)")
         }
         var out = [UInt8](repeating: 0, count: length)
         var done = 0
@@ -46,7 +50,8 @@ public final class FileRangeReader: ByteRangeReader, @unchecked Sendable {
             }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                throw MapError.unreadableFile(path: path, reason: n == 0 ? "file shrank while reading" : String(cString: strerror(errno)))
+                throw MapError.unreadableFile(
+                    path: path, reason: n == 0 ? "file shrank while reading" : String(cString: strerror(errno)))
             }
             done += n
         }

@@ -26,7 +26,9 @@ public struct PlatformRasterDecoder: RasterDecoder {
         var pixels = [UInt32](repeating: 0, count: w * h)
         bytes.withUnsafeBufferPointer { b in
             for i in 0..<(w * h) {
-                var r = UInt32(b[i * stride]), g = UInt32(b[i * stride + 1]), bl = UInt32(b[i * stride + 2])
+                var r = UInt32(b[i * stride])
+                var g = UInt32(b[i * stride + 1])
+                var bl = UInt32(b[i * stride + 2])
                 if stride == 4 {
                     let a = UInt32(b[i * stride + 3])
                     if a < 255 {

@@ -5,6 +5,8 @@ import Core
 // connection (`sqlite3_errmsg`).
 
 /// A read-only SQLite connection in serialized mode, so the tile workers may share it.
+// Unchecked Sendable: the handle is opened with SQLITE_OPEN_FULLMUTEX (SQLite locks every call itself) and is
+// written only by `init` and `deinit`, when no other thread can hold the object.
 final class SqliteDatabase: @unchecked Sendable {
     let path: String
     private var db: OpaquePointer?

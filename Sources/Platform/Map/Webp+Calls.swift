@@ -5,11 +5,13 @@ import Core
 
 /// Decodes WebP bytes to RGBA. The corresponding C functions are `WebPGetInfo`, `WebPDecodeRGBAInto`.
 func webp_decodeRGBA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-    var w: Int32 = 0, h: Int32 = 0
+    var w: Int32 = 0
+    var h: Int32 = 0
     guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else {
         throw MapError.badRasterTile("not a decodable WebP image (\(bytes.count) bytes)")
     }
-    let width = Int(w), height = Int(h)
+    let width = Int(w)
+    let height = Int(h)
     guard width > 0, height > 0, width * height <= 16 << 20 else {
         throw MapError.badRasterTile("WebP of unreasonable size \(width)x\(height)")
     }

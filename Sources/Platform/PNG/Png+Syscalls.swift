@@ -27,7 +27,8 @@ func png_readRGB(path: String) throws -> (width: Int, height: Int, rgb: [UInt8])
         throw PNGError.readFailed(path: path, reason: pngMessage(&image))
     }
     image.format = UInt32(PNG_FORMAT_RGB)
-    let width = Int(image.width), height = Int(image.height)
+    let width = Int(image.width)
+    let height = Int(image.height)
     guard width > 0, height > 0, width * height <= 64 << 20 else {
         png_image_free(&image)
         throw PNGError.readFailed(path: path, reason: "unreasonable size \(width)x\(height)")
@@ -51,13 +52,16 @@ func png_decodeRGBA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: 
         }
         // PNG_FORMAT_RGBA is a macro expression Swift cannot import: colour | alpha.
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         guard width > 0, height > 0, width * height <= 16 << 20 else {
             png_image_free(&image)
             throw PNGError.decodeFailed(reason: "unreasonable size \(width)x\(height)")
         }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }
+        let ok = rgba.withUnsafeMutableBytes {
+            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+        }
         if ok == 0 { throw PNGError.decodeFailed(reason: pngMessage(&image)) }
         return (width, height, rgba)
     }

@@ -45,7 +45,11 @@ func recording_size(_ path: String) -> Int? {
 /// The corresponding C functions are `open` and `fsync`.
 func recording_syncDirectory(of path: String) {
     let dir: String
-    if let slash = path.lastIndex(of: "/") { dir = slash == path.startIndex ? "/" : String(path[..<slash]) } else { dir = "." }
+    if let slash = path.lastIndex(of: "/") {
+        dir = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+        dir = "."
+    }
     let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return }
     _ = fsync(fd)

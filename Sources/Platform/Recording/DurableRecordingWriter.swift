@@ -29,7 +29,8 @@ public final class DurableRecordingWriter {
     private var lastSync: Timestamp?
 
     /// Creates `path` (refusing to overwrite an existing recording) and writes the header.
-    public init(path: String, header: RecordingHeader, maxBytes: Int = 64 << 20, syncIntervalSeconds: Double = 1) throws {
+    public init(path: String, header: RecordingHeader, maxBytes: Int = 64 << 20, syncIntervalSeconds: Double = 1) throws
+    {
         self.path = path
         self.maxBytes = max(4096, maxBytes)
         self.syncIntervalSeconds = syncIntervalSeconds
@@ -49,7 +50,8 @@ public final class DurableRecordingWriter {
         }
         let fd = recording_open(path)
         guard fd >= 0 else {
-            throw DurableFileError(path: path, what: "cannot create: \(recording_errnoText()) (check the folder exists and is writable)")
+            throw DurableFileError(
+                path: path, what: "cannot create: \(recording_errnoText()) (check the folder exists and is writable)")
         }
         recording_syncDirectory(of: path)
         return fd
@@ -86,7 +88,8 @@ public final class DurableRecordingWriter {
     public func flush(sync: Bool = true) throws {
         if !buffer.isEmpty {
             guard recording_writeAll(fd, buffer) else {
-                throw DurableFileError(path: currentPath, what: "write failed: \(recording_errnoText()) (disk full or removed?)")
+                throw DurableFileError(
+                    path: currentPath, what: "write failed: \(recording_errnoText()) (disk full or removed?)")
             }
             fileBytes += buffer.count
             buffer.removeAll(keepingCapacity: true)

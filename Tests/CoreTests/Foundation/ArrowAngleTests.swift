@@ -44,7 +44,8 @@ struct ArrowAngleTests {
         let here = GeoCoordinate(latitude: 60.17, longitude: 24.94)
         for heading in [0.0, 37.0, 90.0, 181.0, 359.5] {
             let ahead = GreatCircle.destination(from: here, bearing: Angle(heading), distance: 50)
-            let cam = Camera(mode: .headingUp, center: here, zoom: 17, mapBearing: Angle(heading), width: 800, height: 480)
+            let cam = Camera(
+                mode: .headingUp, center: here, zoom: 17, mapBearing: Angle(heading), width: 800, height: 480)
             let p = cam.screenPoint(of: ahead)
             #expect(abs(p.x - cam.anchor.x) < 0.5, "heading \(heading)")
             #expect(p.y < cam.anchor.y - 50)

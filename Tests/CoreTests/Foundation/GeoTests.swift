@@ -6,7 +6,9 @@ import Testing
 struct GeoTests {
     @Test(
         "Angles normalise to [0, 360)",
-        arguments: [(370.0, 10.0), (-10.0, 350.0), (360.0, 0.0), (0.0, 0.0), (-720.0, 0.0), (-1e-15, 0.0), (719.5, 359.5)])
+        arguments: [
+            (370.0, 10.0), (-10.0, 350.0), (360.0, 0.0), (0.0, 0.0), (-720.0, 0.0), (-1e-15, 0.0), (719.5, 359.5),
+        ])
     func normalise(_ c: (Double, Double)) {
         #expect(Angle(c.0).degrees == c.1)
     }
@@ -19,12 +21,20 @@ struct GeoTests {
 
     @Test(
         "The shortest signed difference wraps at 0/360",
-        arguments: [(359.0, 1.0, 2.0), (1.0, 359.0, -2.0), (10.0, 190.0, 180.0), (190.0, 10.0, 180.0), (0.0, 90.0, 90.0), (90.0, 0.0, -90.0)])
+        arguments: [
+            (359.0, 1.0, 2.0), (1.0, 359.0, -2.0), (10.0, 190.0, 180.0), (190.0, 10.0, 180.0), (0.0, 90.0, 90.0),
+            (90.0, 0.0, -90.0),
+        ])
     func signedDifference(_ c: (Double, Double, Double)) {
         #expect(abs(Angle(c.0).signedDifference(to: Angle(c.1)) - c.2) < 1e-9)
     }
 
-    @Test("Cardinal names", arguments: [(0.0, "N"), (11.0, "N"), (12.0, "NNE"), (37.0, "NE"), (90.0, "E"), (200.0, "SSW"), (349.0, "N"), (348.0, "NNW")])
+    @Test(
+        "Cardinal names",
+        arguments: [
+            (0.0, "N"), (11.0, "N"), (12.0, "NNE"), (37.0, "NE"), (90.0, "E"), (200.0, "SSW"), (349.0, "N"),
+            (348.0, "NNW"),
+        ])
     func cardinal(_ c: (Double, String)) {
         #expect(Angle(c.0).cardinal == c.1)
     }
@@ -43,7 +53,10 @@ struct GeoTests {
     @Test("World pixels round-trip at fractional zoom")
     func projectionRoundTrip() {
         for zoom in [0.0, 3.5, 14.0, 16.73, 20.0] {
-            for c in [GeoCoordinate(latitude: 60.17, longitude: 24.94), GeoCoordinate(latitude: -45.1, longitude: -170.2), GeoCoordinate(latitude: 0, longitude: 0)] {
+            for c in [
+                GeoCoordinate(latitude: 60.17, longitude: 24.94), GeoCoordinate(latitude: -45.1, longitude: -170.2),
+                GeoCoordinate(latitude: 0, longitude: 0),
+            ] {
                 let back = WebMercator.coordinate(ofWorldPixel: WebMercator.worldPixel(c, zoom: zoom), zoom: zoom)
                 #expect(abs(back.latitude - c.latitude) < 1e-9 && abs(back.longitude - c.longitude) < 1e-9)
             }
@@ -62,7 +75,8 @@ struct GeoTests {
     func distanceAndBearing() throws {
         // Nashville (36.12, -86.67) to Los Angeles (33.94, -118.40): Rosetta Code's haversine task publishes
         // 2887.2599506 km for a radius of 6372.8 km; scale ours (mean radius 6371.0088 km) to that radius.
-        let bna = GeoCoordinate(latitude: 36.12, longitude: -86.67), lax = GeoCoordinate(latitude: 33.94, longitude: -118.40)
+        let bna = GeoCoordinate(latitude: 36.12, longitude: -86.67)
+        let lax = GeoCoordinate(latitude: 33.94, longitude: -118.40)
         let scaled = GreatCircle.distance(from: bna, to: lax) * 6372.8 / 6371.0088
         #expect(abs(scaled - 2_887_259.95) < 1)
         // Bearings with closed-form answers: from (0°, 0°) to (45°N, 90°E) the initial bearing is exactly 45°
@@ -70,10 +84,22 @@ struct GeoTests {
         let origin = GeoCoordinate(latitude: 0, longitude: 0)
         let b = try #require(GreatCircle.initialBearing(from: origin, to: GeoCoordinate(latitude: 45, longitude: 90)))
         #expect(abs(b.degrees - 45) < 1e-9)
-        #expect(abs(try #require(GreatCircle.initialBearing(from: origin, to: GeoCoordinate(latitude: 0, longitude: 10))).degrees - 90) < 1e-9)
-        #expect(abs(try #require(GreatCircle.initialBearing(from: GeoCoordinate(latitude: 10, longitude: 5), to: GeoCoordinate(latitude: -3, longitude: 5))).degrees - 180) < 1e-9)
+        #expect(
+            abs(
+                try #require(GreatCircle.initialBearing(from: origin, to: GeoCoordinate(latitude: 0, longitude: 10)))
+                    .degrees - 90) < 1e-9)
+        #expect(
+            abs(
+                try #require(
+                    GreatCircle.initialBearing(
+                        from: GeoCoordinate(latitude: 10, longitude: 5), to: GeoCoordinate(latitude: -3, longitude: 5))
+                ).degrees - 180) < 1e-9)
         #expect(GreatCircle.initialBearing(from: bna, to: bna) == nil)
-        #expect(try #require(GreatCircle.initialBearing(from: GeoCoordinate(latitude: 0, longitude: 0), to: GeoCoordinate(latitude: 1, longitude: 0))).degrees == 0)
+        #expect(
+            try #require(
+                GreatCircle.initialBearing(
+                    from: GeoCoordinate(latitude: 0, longitude: 0), to: GeoCoordinate(latitude: 1, longitude: 0))
+            ).degrees == 0)
     }
 
     @Test("Walking a distance along a bearing arrives where the bearing and distance say")
@@ -84,7 +110,9 @@ struct GeoTests {
         #expect(abs(try #require(GreatCircle.initialBearing(from: start, to: end)).degrees - 37) < 1e-6)
     }
 
-    @Test("Coordinates parse from the command line form and reject nonsense", arguments: ["60.17,24.94", " 60.17 , 24.94 "])
+    @Test(
+        "Coordinates parse from the command line form and reject nonsense",
+        arguments: ["60.17,24.94", " 60.17 , 24.94 "])
     func parsesCoordinates(_ text: String) throws {
         let c = try #require(GeoCoordinate(parsing: text))
         #expect(c == GeoCoordinate(latitude: 60.17, longitude: 24.94))

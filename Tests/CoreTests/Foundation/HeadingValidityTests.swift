@@ -8,11 +8,14 @@ struct HeadingValidityTests {
         "Which heading is shown",
         arguments: [
             // (magnetic, true, accuracy) -> (degrees, reference) or nil
-            (HeadingReport(magneticDegrees: 10, trueDegrees: 0, accuracyDegrees: 5), 0.0, NorthReference.trueNorth),  // true 0° is valid
+            // True 0° is valid.
+            (HeadingReport(magneticDegrees: 10, trueDegrees: 0, accuracyDegrees: 5), 0.0, NorthReference.trueNorth),
             (HeadingReport(magneticDegrees: 10, trueDegrees: 20, accuracyDegrees: 5), 20.0, .trueNorth),  // true wins
-            (HeadingReport(magneticDegrees: 10, trueDegrees: -1, accuracyDegrees: 5), 10.0, .magneticNorth),  // invalid true
+            // Invalid true.
+            (HeadingReport(magneticDegrees: 10, trueDegrees: -1, accuracyDegrees: 5), 10.0, .magneticNorth),
             (HeadingReport(magneticDegrees: 10, trueDegrees: nil, accuracyDegrees: 5), 10.0, .magneticNorth),
-            (HeadingReport(magneticDegrees: 10, trueDegrees: .nan, accuracyDegrees: 0), 10.0, .magneticNorth),  // accuracy 0 is perfect
+            // Accuracy 0 is perfect.
+            (HeadingReport(magneticDegrees: 10, trueDegrees: .nan, accuracyDegrees: 0), 10.0, .magneticNorth),
             (HeadingReport(magneticDegrees: 0, trueDegrees: nil, accuracyDegrees: 5), 0.0, .magneticNorth),
             (HeadingReport(magneticDegrees: nil, trueDegrees: 360, accuracyDegrees: 5), 0.0, .trueNorth),
         ] as [(HeadingReport, Double, NorthReference)])
@@ -45,7 +48,9 @@ struct HeadingValidityTests {
         s.apply(.gpsSky(GPSSky(time: Timestamp(seconds: 5), satellitesSeen: 3, satellitesUsed: 0)))
         #expect(s.heading == nil)  // 4 s without a compass report
         s.apply(.compassHeading(Timestamp(seconds: 6), HeadingReport(trueDegrees: 90, accuracyDegrees: 3)))
-        s.apply(.sourceStatus(Timestamp(seconds: 6.1), SourceStatus(source: .magnetometer, available: false, detail: "gone")))
+        s.apply(
+            .sourceStatus(
+                Timestamp(seconds: 6.1), SourceStatus(source: .magnetometer, available: false, detail: "gone")))
         #expect(s.heading == nil)
     }
 }

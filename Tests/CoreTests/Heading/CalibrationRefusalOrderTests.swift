@@ -12,7 +12,9 @@ import Testing
         var device = SimulatedRide.distortedDevice
         device.gpsHz = 0
         var session = CalibrationSession()
-        for case .magnetometer(let s) in SimulatedRide(segments: [.init(duration: 40, turnDegrees: degrees)], device: device).events() {
+        for case .magnetometer(let s) in SimulatedRide(
+            segments: [.init(duration: 40, turnDegrees: degrees)], device: device
+        ).events() {
             session.add(s)
         }
         return session.samples
@@ -46,7 +48,8 @@ import Testing
 
     @Test func readingsInGaussAreToldToCheckTheScaleNotToKeepTurning() throws {
         var session = CalibrationSession()
-        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice).events() {
+        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice).events()
+        {
             session.add(MagnetometerSample(time: s.time, microtesla: s.microtesla * 0.01))
         }
         // A whole tumble, but only a handful of readings 0.8 "µT" apart.
@@ -76,7 +79,8 @@ import Testing
     }
 
     @Test func aGoodTumbleIsNotHeldUpByTheNewChecks() throws {
-        let samples = CalibrationTests.tumbleSamples(hardIron: Vector3(x: 28, y: -36, z: 41), softIron: SimulatedRide.distortedDevice.softIron)
+        let samples = CalibrationTests.tumbleSamples(
+            hardIron: Vector3(x: 28, y: -36, z: 41), softIron: SimulatedRide.distortedDevice.softIron)
         let readings = CalibrationReadings(samples)
         #expect(readings.spreadMicrotesla > 80)
         #expect(readings.problem(requirements: .init(), fit: .ellipsoid) == nil)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Core
@@ -21,7 +22,9 @@ import Testing
     }
 
     @Test(arguments: distortions)
-    func ellipsoidFitRecoversAKnownDistortionFromNoisySamples(_ c: (name: String, hardIron: Vector3, softIron: [Double])) throws {
+    func ellipsoidFitRecoversAKnownDistortionFromNoisySamples(
+        _ c: (name: String, hardIron: Vector3, softIron: [Double])
+    ) throws {
         let soft = try #require(Matrix3(rowMajor: c.softIron))
         let samples = Self.tumbleSamples(hardIron: c.hardIron, softIron: soft)
         let cal = try EllipsoidFit.calibrate(samples)
@@ -46,7 +49,9 @@ import Testing
         var device = SimulatedRide.distortedDevice
         device.gpsHz = 0
         let ride = SimulatedRide(segments: [.init(duration: 40, turnDegrees: 720)], device: device)
-        let samples = ride.events().compactMap { e -> Vector3? in if case .magnetometer(let s) = e { return s.microtesla } else { return nil } }
+        let samples = ride.events().compactMap { e -> Vector3? in
+            if case .magnetometer(let s) = e { return s.microtesla } else { return nil }
+        }
         #expect(throws: CalibrationError.self) { try EllipsoidFit.calibrate(samples) }
         do {
             _ = try EllipsoidFit.calibrate(samples)
@@ -67,8 +72,13 @@ import Testing
         var device = SimulatedRide.Device()
         device.gpsHz = 0
         var ride = SimulatedRide.calibrationTumble(device: device)
-        ride.magnets = (0..<6).map { SimulatedRide.Magnet(atSeconds: 5 + Double($0) * 10, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 15, y: -12, z: 10)) }
-        let samples = ride.events().compactMap { e -> Vector3? in if case .magnetometer(let s) = e { return s.microtesla } else { return nil } }
+        ride.magnets = (0..<6).map {
+            SimulatedRide.Magnet(
+                atSeconds: 5 + Double($0) * 10, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 15, y: -12, z: 10))
+        }
+        let samples = ride.events().compactMap { e -> Vector3? in
+            if case .magnetometer(let s) = e { return s.microtesla } else { return nil }
+        }
         #expect(throws: CalibrationError.self) { try EllipsoidFit.calibrate(samples) }
     }
 
@@ -81,7 +91,9 @@ import Testing
     @Test func theSessionReportsProgressAndBecomesReady() throws {
         var session = CalibrationSession()
         let events = SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice).events()
-        let mags = events.compactMap { e -> MagnetometerSample? in if case .magnetometer(let s) = e { return s } else { return nil } }
+        let mags = events.compactMap { e -> MagnetometerSample? in
+            if case .magnetometer(let s) = e { return s } else { return nil }
+        }
         for s in mags.prefix(100) { session.add(s) }
         let early = session.progress
         #expect(!early.isReady)
@@ -97,13 +109,15 @@ import Testing
     @Test func holdingStillAddsNoSamples() {
         var session = CalibrationSession()
         for i in 0..<500 {
-            session.add(MagnetometerSample(time: Timestamp(seconds: Double(i) * 0.02), microtesla: Vector3(x: 15, y: 1, z: 50)))
+            session.add(
+                MagnetometerSample(time: Timestamp(seconds: Double(i) * 0.02), microtesla: Vector3(x: 15, y: 1, z: 50)))
         }
         #expect(session.samples.count == 1)
     }
 
     @Test func theCalibrationFileRoundTrips() throws {
-        let samples = Self.tumbleSamples(hardIron: Vector3(x: 10, y: 20, z: -30), softIron: SimulatedRide.distortedDevice.softIron)
+        let samples = Self.tumbleSamples(
+            hardIron: Vector3(x: 10, y: 20, z: -30), softIron: SimulatedRide.distortedDevice.softIron)
         var cal = try EllipsoidFit.calibrate(samples, expectedFieldMicrotesla: 52.1)
         cal.expectedFieldMicrotesla = 52.1
         let text = cal.serialized()
@@ -121,8 +135,14 @@ import Testing
         ("format 1\nhard_iron_ut 1 2 x\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "'x'"),
         ("format 3\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "unknown format 3"),
         ("format 2\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "missing 'fit' line"),
-        ("format 2\nfit level sideways\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "line 2: unknown fit"),
-        ("format 1\nfit level vertical-from-wmm\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n", "needs format 2"),
+        (
+            "format 2\nfit level sideways\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n",
+            "line 2: unknown fit"
+        ),
+        (
+            "format 1\nfit level vertical-from-wmm\nhard_iron_ut 1 2 3\nsoft_iron 1 0 0 0 1 0 0 0 1\nfield_radius_ut 50\n",
+            "needs format 2"
+        ),
         ("format 1\nhard_iron_ut 1 2 3\nsoft_iron 0 0 0 0 0 0 0 0 0\nfield_radius_ut 50\n", "degenerate"),
     ]
 
@@ -136,5 +156,3 @@ import Testing
         }
     }
 }
-
-import Foundation

@@ -12,7 +12,10 @@ import Testing
         d.gyroscopeHz = 0
         return SimulatedRide(
             initialHeadingDegrees: 40,
-            segments: [.init(duration: 12, startSpeed: 6), .init(duration: 4, turnDegrees: 90, startSpeed: 6), .init(duration: 10, startSpeed: 6)],
+            segments: [
+                .init(duration: 12, startSpeed: 6), .init(duration: 4, turnDegrees: 90, startSpeed: 6),
+                .init(duration: 10, startSpeed: 6),
+            ],
             device: d, seed: 41)
     }()
 
@@ -28,7 +31,8 @@ import Testing
         let run = RideRun(Self.ride, configuration: RideRun.configuration(for: Self.ride))
         // The 1.5 s after the turn starts (t = 12) and ends (t = 16), where the 1 Hz course is late or overshoots.
         let edges = run.between(12, 13.5) + run.between(16, 17.5)
-        let errors = edges.compactMap { s in s.estimate.heading.map { abs(s.truth.signedDifference(to: $0.direction)) } }
+        let errors = edges.compactMap { s in s.estimate.heading.map { abs(s.truth.signedDifference(to: $0.direction)) }
+        }
         #expect(errors.max() ?? 0 > 5, "the ride should have a turn the 1 Hz course is late for")
         #expect(Self.covered(run, 12, 13.5) >= 0.6)
         #expect(Self.covered(run, 16, 17.5) >= 0.6)

@@ -4,8 +4,13 @@ import Testing
 @testable import Core
 
 @Suite struct CourseAndStandstillTests {
-    static func fix(_ t: Double, speed: Double?, course: Double? = 90, at: GeoCoordinate = GeoCoordinate(latitude: 60.17, longitude: 24.94)) -> GPSFix {
-        GPSFix(time: Timestamp(seconds: t), mode: .threeD, utcSeconds: 1_780_000_000 + t, coordinate: at, speedMetresPerSecond: speed, courseDegrees: course)
+    static func fix(
+        _ t: Double, speed: Double?, course: Double? = 90,
+        at: GeoCoordinate = GeoCoordinate(latitude: 60.17, longitude: 24.94)
+    ) -> GPSFix {
+        GPSFix(
+            time: Timestamp(seconds: t), mode: .threeD, utcSeconds: 1_780_000_000 + t, coordinate: at,
+            speedMetresPerSecond: speed, courseDegrees: course)
     }
 
     // Enter 2.5 m/s, leave 1.5 m/s.
@@ -75,9 +80,13 @@ import Testing
     static func stopAtLight() -> SimulatedRide {
         var ride = SimulatedRide(
             initialHeadingDegrees: 250,
-            segments: [.init(duration: 10, startSpeed: 6), .init(duration: 4, startSpeed: 6, endSpeed: 0), .init(duration: 20)],
+            segments: [
+                .init(duration: 10, startSpeed: 6), .init(duration: 4, startSpeed: 6, endSpeed: 0), .init(duration: 20),
+            ],
             device: SimulatedRide.distortedDevice, seed: 12)
-        ride.magnets = [SimulatedRide.Magnet(atSeconds: 24, widthSeconds: 2, peakMicrotesla: Vector3(x: 10, y: 30, z: -5))]
+        ride.magnets = [
+            SimulatedRide.Magnet(atSeconds: 24, widthSeconds: 2, peakMicrotesla: Vector3(x: 10, y: 30, z: -5))
+        ]
         return ride
     }
 
@@ -86,7 +95,8 @@ import Testing
         let run = RideRun(ride, configuration: RideRun.configuration(for: ride))
         let stopped = run.between(17, 34)
         #expect(stopped.allSatisfy { $0.estimate.heading?.source == .frozen })
-        #expect(stopped.allSatisfy { $0.estimate.flags.contains(.standingStill) && $0.estimate.standstillAnchor != nil })
+        #expect(
+            stopped.allSatisfy { $0.estimate.flags.contains(.standingStill) && $0.estimate.standstillAnchor != nil })
         var policy = RotationPolicy(preference: .auto)
         var bearings: [Double] = []
         for s in stopped { bearings.append(policy.update(with: s.estimate).bearing.degrees) }
@@ -99,7 +109,9 @@ import Testing
         var d = SimulatedRide.distortedDevice
         d.gpsHz = 1
         let ride = SimulatedRide(
-            initialHeadingDegrees: 10, segments: [.init(duration: 10), .init(duration: 2, turnDegrees: 90), .init(duration: 8)], device: d, seed: 4)
+            initialHeadingDegrees: 10,
+            segments: [.init(duration: 10), .init(duration: 2, turnDegrees: 90), .init(duration: 8)], device: d, seed: 4
+        )
         let run = RideRun(ride, configuration: RideRun.configuration(for: ride))
         #expect(run.between(5, 10).allSatisfy { $0.estimate.heading?.source == .frozen })
         #expect(run.rmsError(16, 20) < 3)
@@ -112,7 +124,8 @@ import Testing
         let ride = SimulatedRide(
             initialHeadingDegrees: 300,
             segments: [
-                .init(duration: 4, startSpeed: 0, endSpeed: 6), .init(duration: 30, startSpeed: 6), .init(duration: 5, startSpeed: 6, endSpeed: 0),
+                .init(duration: 4, startSpeed: 0, endSpeed: 6), .init(duration: 30, startSpeed: 6),
+                .init(duration: 5, startSpeed: 6, endSpeed: 0),
                 .init(duration: 8), .init(duration: 2, startSpeed: 0, endSpeed: 2), .init(duration: 8, startSpeed: 2),
                 .init(duration: 6, turnDegrees: 90, startSpeed: 2), .init(duration: 8, startSpeed: 2),
             ], device: d, seed: 6)
@@ -146,7 +159,9 @@ import Testing
 }
 
 @Suite struct RotationPolicyTests {
-    static func estimate(_ degrees: Double, _ source: HeadingSource, accuracy: Double = 2, flags: HeadingFlags = []) -> HeadingEstimate {
+    static func estimate(_ degrees: Double, _ source: HeadingSource, accuracy: Double = 2, flags: HeadingFlags = [])
+        -> HeadingEstimate
+    {
         var e = HeadingEstimate()
         e.heading = Heading(direction: Angle(degrees), reference: .trueNorth, accuracyDegrees: accuracy, source: source)
         e.flags = flags
@@ -154,21 +169,28 @@ import Testing
         return e
     }
 
-    static let cases: [(preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double, mode: OrientationMode, driver: RotationDriver)] = [
-        (.auto, false, .gpsCourse, 2, .courseUp, .gpsCourse),
-        (.auto, false, .compass, 2, .headingUp, .compass),
-        (.auto, false, .compass, 45, .northUp, .none),
-        (.auto, true, .gpsCourse, 2, .northUp, .none),
-        (.headingUp, false, .compass, 2, .headingUp, .compass),
-        (.headingUp, false, .gpsCourse, 2, .headingUp, .gpsCourse),
-        (.courseUp, false, .gpsCourse, 2, .courseUp, .gpsCourse),
-        (.courseUp, false, .compass, 2, .northUp, .none),
-        (.northUp, false, .gpsCourse, 2, .northUp, .none),
-    ]
+    static let cases:
+        [(
+            preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double,
+            mode: OrientationMode, driver: RotationDriver
+        )] = [
+            (.auto, false, .gpsCourse, 2, .courseUp, .gpsCourse),
+            (.auto, false, .compass, 2, .headingUp, .compass),
+            (.auto, false, .compass, 45, .northUp, .none),
+            (.auto, true, .gpsCourse, 2, .northUp, .none),
+            (.headingUp, false, .compass, 2, .headingUp, .compass),
+            (.headingUp, false, .gpsCourse, 2, .headingUp, .gpsCourse),
+            (.courseUp, false, .gpsCourse, 2, .courseUp, .gpsCourse),
+            (.courseUp, false, .compass, 2, .northUp, .none),
+            (.northUp, false, .gpsCourse, 2, .northUp, .none),
+        ]
 
     @Test(arguments: cases)
     func thePreferenceAndTheSourcePickTheModeAndTheDriver(
-        _ c: (preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double, mode: OrientationMode, driver: RotationDriver)
+        _ c: (
+            preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double,
+            mode: OrientationMode, driver: RotationDriver
+        )
     ) {
         var policy = RotationPolicy(preference: c.preference, lockNorthUp: c.lock)
         let r = policy.update(with: Self.estimate(73, c.source, accuracy: c.accuracy))
@@ -182,7 +204,9 @@ import Testing
         policy.update(with: Self.estimate(100, .compass))
         policy.update(with: Self.estimate(100.6, .compass))
         #expect(policy.orientation.bearing == Angle(100))
-        let camera = Camera(mode: .headingUp, center: GeoCoordinate(latitude: 0, longitude: 0), zoom: 15, mapBearing: policy.orientation.bearing, width: 100, height: 100)
+        let camera = Camera(
+            mode: .headingUp, center: GeoCoordinate(latitude: 0, longitude: 0), zoom: 15,
+            mapBearing: policy.orientation.bearing, width: 100, height: 100)
         #expect(abs(camera.arrowAngle(heading: Angle(100.6)).degrees - 0.6) < 1e-9)
         policy.update(with: Self.estimate(101.5, .compass))
         #expect(policy.orientation.bearing == Angle(101.5))
@@ -210,7 +234,10 @@ import Testing
         d.mountYawDegrees = mountYaw
         let ride = SimulatedRide(
             initialHeadingDegrees: 80,
-            segments: [.init(duration: 6, startSpeed: 0, endSpeed: 2), .init(duration: 4, startSpeed: 2), .init(duration: 24, turnDegrees: 720, startSpeed: 2)],
+            segments: [
+                .init(duration: 6, startSpeed: 0, endSpeed: 2), .init(duration: 4, startSpeed: 2),
+                .init(duration: 24, turnDegrees: 720, startSpeed: 2),
+            ],
             device: d, seed: 44)
         var config = RideRun.configuration(for: ride)
         config.initialMountingOffsetDegrees = -mountYaw

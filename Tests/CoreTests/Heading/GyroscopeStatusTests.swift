@@ -11,7 +11,8 @@ import Testing
         device.gpsHz = 0
         device.gyroscopeHz = 50
         let ride = SimulatedRide(
-            initialHeadingDegrees: 100, segments: [.init(duration: 4), .init(duration: 4, turnDegrees: 40)], device: device,
+            initialHeadingDegrees: 100, segments: [.init(duration: 4), .init(duration: 4, turnDegrees: 40)],
+            device: device,
             seed: 5)
         var config = HeadingConfiguration(calibration: nil)
         config.fallbackCoordinate = ride.start
@@ -22,7 +23,8 @@ import Testing
         }
         if lostStatus {
             let lost = SensorEvent.sourceStatus(
-                Timestamp(seconds: gyroscopeUntil), SourceStatus(source: .gyroscope, available: false, detail: "l3gd20: gone"))
+                Timestamp(seconds: gyroscopeUntil),
+                SourceStatus(source: .gyroscope, available: false, detail: "l3gd20: gone"))
             events.append(lost)
             events.sort { $0.time < $1.time }
         }

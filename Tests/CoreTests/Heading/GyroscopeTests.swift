@@ -8,12 +8,18 @@ import Testing
         var yaw = YawIntegrator()
         let down = Vector3(x: 0, y: 0, z: 1)
         // At rest with a 0.5 °/s bias for 60 s: the bias is learned.
-        for i in 0...3000 { yaw.add(Vector3(x: 0, y: 0, z: 0.5 * .pi / 180), down: down, at: Timestamp(seconds: Double(i) * 0.02), atRest: true) }
+        for i in 0...3000 {
+            yaw.add(
+                Vector3(x: 0, y: 0, z: 0.5 * .pi / 180), down: down, at: Timestamp(seconds: Double(i) * 0.02),
+                atRest: true)
+        }
         #expect(abs(yaw.biasDegreesPerSecond - 0.5) < 0.01)
         let start = yaw.yaw(at: Timestamp(seconds: 60))!
         // Then 2 s of turning right at 45 °/s (plus the bias).
         for i in 1...100 {
-            yaw.add(Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 60 + Double(i) * 0.02), atRest: false)
+            yaw.add(
+                Vector3(x: 0, y: 0, z: 45.5 * .pi / 180), down: down, at: Timestamp(seconds: 60 + Double(i) * 0.02),
+                atRest: false)
         }
         #expect(abs(yaw.yaw(at: Timestamp(seconds: 62))!.turn(since: start)! - 90) < 0.5)
         // A gap means no live gyroscope.
@@ -34,7 +40,10 @@ import Testing
         d.gyroscopeHz = 50
         let ride = SimulatedRide(
             initialHeadingDegrees: 40,
-            segments: [.init(duration: 12, startSpeed: 6), .init(duration: 4, turnDegrees: 90, startSpeed: 6), .init(duration: 10, startSpeed: 6)],
+            segments: [
+                .init(duration: 12, startSpeed: 6), .init(duration: 4, turnDegrees: 90, startSpeed: 6),
+                .init(duration: 10, startSpeed: 6),
+            ],
             device: d, seed: 41)
         func headings(keepingGyroscope keep: (Double) -> Bool) -> [Heading?] {
             var estimator = HeadingEstimator(configuration: RideRun.configuration(for: ride))
@@ -42,7 +51,9 @@ import Testing
             for e in ride.events() {
                 if case .gyroscope(let g) = e, !keep(g.time.seconds) { continue }
                 estimator.apply(e)
-                if case .magnetometer(let m) = e, (13.2..<13.5).contains(m.time.seconds) { out.append(estimator.estimate.heading) }
+                if case .magnetometer(let m) = e, (13.2..<13.5).contains(m.time.seconds) {
+                    out.append(estimator.estimate.heading)
+                }
             }
             return out
         }
@@ -59,10 +70,13 @@ import Testing
         var ride = SimulatedRide(
             initialHeadingDegrees: 20,
             segments: [
-                .init(duration: 10, startSpeed: 6), .init(duration: 2, startSpeed: 6, endSpeed: 4), .init(duration: 4, turnDegrees: 90, startSpeed: 4),
+                .init(duration: 10, startSpeed: 6), .init(duration: 2, startSpeed: 6, endSpeed: 4),
+                .init(duration: 4, turnDegrees: 90, startSpeed: 4),
                 .init(duration: 2, startSpeed: 4, endSpeed: 6), .init(duration: 8, startSpeed: 6),
             ], device: d, seed: 31)
-        ride.magnets = [SimulatedRide.Magnet(atSeconds: 14, widthSeconds: 1.5, peakMicrotesla: Vector3(x: -20, y: 15, z: 10))]
+        ride.magnets = [
+            SimulatedRide.Magnet(atSeconds: 14, widthSeconds: 1.5, peakMicrotesla: Vector3(x: -20, y: 15, z: 10))
+        ]
         return ride
     }
 
@@ -79,8 +93,12 @@ import Testing
         d.gpsHz = 0
         d.gyroscopeHz = 50
         var ride = SimulatedRide(
-            initialHeadingDegrees: 100, segments: [.init(duration: 8), .init(duration: 6, turnDegrees: 60), .init(duration: 6)], device: d, seed: 32)
-        ride.magnets = [SimulatedRide.Magnet(atSeconds: 11, widthSeconds: 1.2, peakMicrotesla: Vector3(x: 15, y: -25, z: 10))]
+            initialHeadingDegrees: 100,
+            segments: [.init(duration: 8), .init(duration: 6, turnDegrees: 60), .init(duration: 6)], device: d, seed: 32
+        )
+        ride.magnets = [
+            SimulatedRide.Magnet(atSeconds: 11, widthSeconds: 1.2, peakMicrotesla: Vector3(x: 15, y: -25, z: 10))
+        ]
         var config = RideRun.configuration(for: ride)
         config.fallbackCoordinate = ride.start
         let run = RideRun(ride, configuration: config)

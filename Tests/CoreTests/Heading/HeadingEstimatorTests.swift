@@ -32,7 +32,9 @@ struct RideRun {
 
     static let calibration: MagnetometerCalibration = {
         var session = CalibrationSession()
-        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(device: SimulatedRide.distortedDevice, seed: 42).events() {
+        for case .magnetometer(let s) in SimulatedRide.calibrationTumble(
+            device: SimulatedRide.distortedDevice, seed: 42
+        ).events() {
             session.add(s)
         }
         return try! session.finish()
@@ -114,7 +116,9 @@ struct RideRun {
         var d = SimulatedRide.distortedDevice
         d.gpsHz = 0
         var ride = SimulatedRide(initialHeadingDegrees: 120, segments: [.init(duration: 20)], device: d, seed: 8)
-        ride.magnets = [SimulatedRide.Magnet(atSeconds: 10, widthSeconds: 1, peakMicrotesla: Vector3(x: 20, y: -25, z: 10))]
+        ride.magnets = [
+            SimulatedRide.Magnet(atSeconds: 10, widthSeconds: 1, peakMicrotesla: Vector3(x: 20, y: -25, z: 10))
+        ]
         var config = RideRun.configuration(for: ride)
         config.fallbackCoordinate = ride.start
         let run = RideRun(ride, configuration: config)
@@ -141,11 +145,16 @@ struct RideRun {
         var estimator = HeadingEstimator(configuration: config)
         for e in ride.events() where e.time.seconds < 5 { estimator.apply(e) }
         #expect(estimator.estimate.heading != nil)
-        estimator.apply(.sourceStatus(Timestamp(seconds: 5), SourceStatus(source: .magnetometer, available: false, detail: "read failed")))
+        estimator.apply(
+            .sourceStatus(
+                Timestamp(seconds: 5), SourceStatus(source: .magnetometer, available: false, detail: "read failed")))
         #expect(estimator.estimate.flags.contains(.compassLost))
         #expect(estimator.estimate.flags.contains(.held))
         #expect(estimator.estimate.heading != nil)
-        estimator.apply(.sourceStatus(Timestamp(seconds: 5 + config.holdSeconds + 0.1), SourceStatus(source: .gps, available: true, detail: "")))
+        estimator.apply(
+            .sourceStatus(
+                Timestamp(seconds: 5 + config.holdSeconds + 0.1),
+                SourceStatus(source: .gps, available: true, detail: "")))
         #expect(estimator.estimate.heading == nil)
         #expect(estimator.estimate.report.usableHeading == nil)
     }
@@ -155,7 +164,9 @@ struct RideRun {
         config.fallbackDecimalYear = 2026
         var estimator = HeadingEstimator(configuration: config)
         for i in 0..<50 {
-            estimator.apply(.compassHeading(Timestamp(seconds: Double(i) * 0.1), HeadingReport(magneticDegrees: 200, accuracyDegrees: 3)))
+            estimator.apply(
+                .compassHeading(
+                    Timestamp(seconds: Double(i) * 0.1), HeadingReport(magneticDegrees: 200, accuracyDegrees: 3)))
         }
         let h = try #require(estimator.estimate.heading)
         #expect(abs(h.direction.signedDifference(to: Angle(200))) < 0.5)
@@ -171,7 +182,8 @@ struct RideRun {
         var config = HeadingConfiguration(calibration: RideRun.calibration)
         config.fallbackDecimalYear = .nan
         var estimator = HeadingEstimator(configuration: config)
-        let good = SimulatedRide(segments: [.init(duration: 3, startSpeed: 5)], device: SimulatedRide.distortedDevice).events()
+        let good = SimulatedRide(segments: [.init(duration: 3, startSpeed: 5)], device: SimulatedRide.distortedDevice)
+            .events()
         for e in good { estimator.apply(e) }
         var t = 3.0
         for g in Self.garbage {
@@ -181,9 +193,13 @@ struct RideRun {
             estimator.apply(.magnetometer(MagnetometerSample(time: ts, microtesla: v)))
             estimator.apply(.accelerometer(AccelerometerSample(time: ts, metresPerSecondSquared: v)))
             estimator.apply(.gyroscope(GyroscopeSample(time: ts, radiansPerSecond: v)))
-            estimator.apply(.gpsFix(GPSFix(
-                time: ts, mode: .threeD, utcSeconds: g, coordinate: GeoCoordinate(latitude: g, longitude: g), altitudeMetres: g,
-                speedMetresPerSecond: g, courseDegrees: g, speedErrorMetresPerSecond: g, courseErrorDegrees: g)))
+            estimator.apply(
+                .gpsFix(
+                    GPSFix(
+                        time: ts, mode: .threeD, utcSeconds: g, coordinate: GeoCoordinate(latitude: g, longitude: g),
+                        altitudeMetres: g,
+                        speedMetresPerSecond: g, courseDegrees: g, speedErrorMetresPerSecond: g, courseErrorDegrees: g))
+            )
             estimator.apply(.compassHeading(ts, HeadingReport(magneticDegrees: g, trueDegrees: g, accuracyDegrees: g)))
             if let h = estimator.estimate.heading {
                 #expect(h.direction.degrees.isFinite && h.accuracyDegrees.isFinite)
@@ -191,7 +207,9 @@ struct RideRun {
             if let d = estimator.estimate.declinationDegrees { #expect(d.isFinite) }
         }
         // Good data afterwards still gives a good heading.
-        for e in SimulatedRide(initialHeadingDegrees: 10, segments: [.init(duration: 4)], device: SimulatedRide.distortedDevice).events() {
+        for e in SimulatedRide(
+            initialHeadingDegrees: 10, segments: [.init(duration: 4)], device: SimulatedRide.distortedDevice
+        ).events() {
             estimator.apply(.init(shiftedBy: 10, e))
         }
         let h = try #require(estimator.estimate.heading)
@@ -203,11 +221,21 @@ extension SensorEvent {
     /// The same event `seconds` later (for splicing simulated rides).
     init(shiftedBy seconds: Double, _ e: SensorEvent) {
         switch e {
-        case .magnetometer(var s): s.time = s.time.adding(seconds: seconds); self = .magnetometer(s)
-        case .accelerometer(var s): s.time = s.time.adding(seconds: seconds); self = .accelerometer(s)
-        case .gyroscope(var s): s.time = s.time.adding(seconds: seconds); self = .gyroscope(s)
-        case .gpsFix(var f): f.time = f.time.adding(seconds: seconds); self = .gpsFix(f)
-        case .gpsSky(var s): s.time = s.time.adding(seconds: seconds); self = .gpsSky(s)
+        case .magnetometer(var s):
+            s.time = s.time.adding(seconds: seconds)
+            self = .magnetometer(s)
+        case .accelerometer(var s):
+            s.time = s.time.adding(seconds: seconds)
+            self = .accelerometer(s)
+        case .gyroscope(var s):
+            s.time = s.time.adding(seconds: seconds)
+            self = .gyroscope(s)
+        case .gpsFix(var f):
+            f.time = f.time.adding(seconds: seconds)
+            self = .gpsFix(f)
+        case .gpsSky(var s):
+            s.time = s.time.adding(seconds: seconds)
+            self = .gpsSky(s)
         case .compassHeading(let t, let r): self = .compassHeading(t.adding(seconds: seconds), r)
         case .sourceStatus(let t, let s): self = .sourceStatus(t.adding(seconds: seconds), s)
         }

@@ -19,7 +19,8 @@ import Testing
             let out = filter.update(Angle(c.to), at: Timestamp(seconds: t))
             t += 0.02
             // Never further from both ends than the short way between them.
-            let d1 = abs(out.signedDifference(to: Angle(c.from))), d2 = abs(out.signedDifference(to: Angle(c.to)))
+            let d1 = abs(out.signedDifference(to: Angle(c.from)))
+            let d2 = abs(out.signedDifference(to: Angle(c.to)))
             #expect(d1 <= gap + 0.5 && d2 <= gap + 0.5, "\(out)")
         }
         #expect(abs(filter.angle!.signedDifference(to: Angle(c.to))) < 0.5)
@@ -28,7 +29,8 @@ import Testing
     @Test func samplesAlternatingAround359And1AverageToNorthNotSouth() {
         var adaptive = AdaptiveHeadingFilter()
         var ema = ExponentialHeadingFilter()
-        var a = Angle.north, e = Angle.north
+        var a = Angle.north
+        var e = Angle.north
         for i in 0..<500 {
             let m = Angle(i % 2 == 0 ? 359 : 1)
             a = adaptive.update(m, at: Timestamp(seconds: Double(i) * 0.02))
@@ -39,7 +41,9 @@ import Testing
     }
 
     /// Feeds `seconds` of noisy samples at 50 Hz around `truth(t)`; returns (time, output) pairs.
-    static func run(_ filter: inout AdaptiveHeadingFilter, noise: Double, seconds: Double, seed: UInt64, truth: (Double) -> Double) -> [(Double, Angle)] {
+    static func run(
+        _ filter: inout AdaptiveHeadingFilter, noise: Double, seconds: Double, seed: UInt64, truth: (Double) -> Double
+    ) -> [(Double, Angle)] {
         var rng = SeededRandom(seed: seed)
         return stride(from: 0.0, to: seconds, by: 0.02).map { t in
             (t, filter.update(Angle(truth(t) + rng.gaussian(sigma: noise)), at: Timestamp(seconds: t)))

@@ -15,7 +15,8 @@ import Testing
     ) -> SimulatedRide {
         func seg(_ d: Double, turn: Double = 0, speed: Double) -> SimulatedRide.Segment {
             .init(
-                duration: d, turnDegrees: allRight ? abs(turn) : turn, startSpeed: speed, rollDegrees: roll, pitchSwingDegrees: 4, rollSwingDegrees: 4,
+                duration: d, turnDegrees: allRight ? abs(turn) : turn, startSpeed: speed, rollDegrees: roll,
+                pitchSwingDegrees: 4, rollSwingDegrees: 4,
                 swingPeriod: 1.3)
         }
         var device = SimulatedRide.distortedDevice
@@ -25,7 +26,8 @@ import Testing
         var ride = SimulatedRide(
             initialHeadingDegrees: 20,
             segments: [
-                .init(duration: 3, startSpeed: 0, endSpeed: 6), seg(12, speed: 6), seg(4, turn: 90, speed: 4), seg(10, speed: 6),
+                .init(duration: 3, startSpeed: 0, endSpeed: 6), seg(12, speed: 6), seg(4, turn: 90, speed: 4),
+                seg(10, speed: 6),
                 seg(4, turn: -90, speed: 4), seg(10, speed: 6), seg(5, turn: 120, speed: 4), seg(10, speed: 6),
                 seg(4, turn: -60, speed: 5), seg(10, speed: 6),
             ], device: device, seed: seed)
@@ -42,11 +44,16 @@ import Testing
         /// Errors (degrees) after the first turn (while the gain is still being learned), split into the 1.5 s
         /// after each turn start or end and the rest.
         func errors(edges: [Double]) -> (nearEdges: [Double], elsewhere: [Double]) {
-            var near: [Double] = [], elsewhere: [Double] = []
+            var near: [Double] = []
+            var elsewhere: [Double] = []
             for s in samples where s.time > edges[1] + 2 {
                 guard let h = s.heading else { continue }
                 let e = s.truth.signedDifference(to: h)
-                if edges.contains(where: { s.time >= $0 && s.time < $0 + 1.5 }) { near.append(e) } else { elsewhere.append(e) }
+                if edges.contains(where: { s.time >= $0 && s.time < $0 + 1.5 }) {
+                    near.append(e)
+                } else {
+                    elsewhere.append(e)
+                }
             }
             return (near, elsewhere)
         }
@@ -67,9 +74,12 @@ import Testing
         for e in events ?? ride.events() {
             estimator.apply(e)
             guard case .magnetometer(let m) = e, abs(ride.pose(at: m.time.seconds).speed) > 2 else { continue }
-            samples.append((m.time.seconds, ride.pose(at: m.time.seconds).heading, estimator.estimate.heading?.direction))
+            samples.append(
+                (m.time.seconds, ride.pose(at: m.time.seconds).heading, estimator.estimate.heading?.direction))
         }
-        return Outcome(sensor: estimator.lateral, mountingOffsetDegrees: estimator.estimate.mountingOffsetDegrees, samples: samples)
+        return Outcome(
+            sensor: estimator.lateral, mountingOffsetDegrees: estimator.estimate.mountingOffsetDegrees, samples: samples
+        )
     }
 
     static func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(max(1, v.count))).squareRoot() }
@@ -88,7 +98,8 @@ import Testing
 
     @Test func aLeaningBikeTeachesAGainOfAboutZeroAndIsIgnored() throws {
         let bike = Self.townRide(leaning: true)
-        let on = Self.ride(bike, sensor: true), off = Self.ride(bike, sensor: false)
+        let on = Self.ride(bike, sensor: true)
+        let off = Self.ride(bike, sensor: false)
         let gain = try #require(on.sensor.gain)
         #expect(abs(gain) < 0.3, "\(gain)")
         #expect(!on.sensor.isActive)
@@ -100,13 +111,15 @@ import Testing
     func aCarsTurnStartsAndEndsAreSeenBeforeTheNextFix(phase: Double, mountYaw: Double, roll: Double) {
         let car = Self.townRide(phase: phase, mountYaw: mountYaw, roll: roll)
         let edges = car.turnEdges
-        let on = Self.ride(car, sensor: true).errors(edges: edges), off = Self.ride(car, sensor: false).errors(edges: edges)
+        let on = Self.ride(car, sensor: true).errors(edges: edges)
+        let off = Self.ride(car, sensor: false).errors(edges: edges)
         let near = (on: Self.rms(on.nearEdges), off: Self.rms(off.nearEdges))
         let elsewhere = (on: Self.rms(on.elsewhere), off: Self.rms(off.elsewhere))
         #expect(near.off > 4, "the ride should have turns a 1 Hz course is late for: \(near.off)°")
         #expect(near.on < 0.75 * near.off, "near turn edges: \(near.on)° with the sensor, \(near.off)° without")
         // Road vibration within the straight-line spread turns nothing: riding straight is no worse.
-        #expect(elsewhere.on < elsewhere.off * 1.1 + 0.05, "elsewhere: \(elsewhere.on)° with, \(elsewhere.off)° without")
+        #expect(
+            elsewhere.on < elsewhere.off * 1.1 + 0.05, "elsewhere: \(elsewhere.on)° with, \(elsewhere.off)° without")
     }
 
     /// (seed, fix phase, seconds stopped, seconds to reach −3 m/s, seconds backing straight before the turn).
@@ -132,7 +145,8 @@ import Testing
         ]
         car.segments.removeAll { $0.duration == 0 }
         let reverseStart = car.duration - 8 - straightFirst - pullAway
-        let on = Self.ride(car, sensor: true), off = Self.ride(car, sensor: false)
+        let on = Self.ride(car, sensor: true)
+        let off = Self.ride(car, sensor: false)
         #expect(try #require(on.sensor.gain) > 0.8, "a car that learned its gain going forwards")
         var largest = 0.0
         for (a, b) in zip(on.samples, off.samples) where a.time >= reverseStart {
@@ -152,7 +166,8 @@ import Testing
             let outcome = Self.ride(car, sensor: enabled, events: events)
             // 22.5 °/s is 0.45° per reading; until the next fix arrives, nothing snaps back.
             let step = outcome.largestStep(30.6, 32.49)
-            #expect(step < 1.5, "sensor \(enabled ? "on" : "off"): the heading stepped by \(step)° between two readings")
+            #expect(
+                step < 1.5, "sensor \(enabled ? "on" : "off"): the heading stepped by \(step)° between two readings")
         }
     }
 
@@ -186,20 +201,26 @@ import Testing
             gga.courseDegrees = nil
             if ggaOffset < 0 { events.insert(.gpsFix(gga), at: events.count - 1) } else { events.append(.gpsFix(gga)) }
         }
-        let split = Self.ride(car, sensor: true, events: events), plain = Self.ride(car, sensor: true)
+        let split = Self.ride(car, sensor: true, events: events)
+        let plain = Self.ride(car, sensor: true)
         let gain = try #require(split.sensor.gain)
         #expect(abs(gain - (plain.sensor.gain ?? 0)) < 0.05, "\(gain)")
         let offset = try #require(split.mountingOffsetDegrees)
         #expect(abs(offset - (plain.mountingOffsetDegrees ?? 0)) < 1, "\(offset)")
         let edges = car.turnEdges
-        let near = (split: Self.rms(split.errors(edges: edges).nearEdges), plain: Self.rms(plain.errors(edges: edges).nearEdges))
-        #expect(near.split < near.plain * 1.1 + 0.1, "near turn edges: \(near.split)° with GGA reports, \(near.plain)° without")
+        let near = (
+            split: Self.rms(split.errors(edges: edges).nearEdges), plain: Self.rms(plain.errors(edges: edges).nearEdges)
+        )
+        #expect(
+            near.split < near.plain * 1.1 + 0.1,
+            "near turn edges: \(near.split)° with GGA reports, \(near.plain)° without")
     }
 
     @Test func aFiveHertzReceiversCourseIsCarriedBetweenFixes() throws {
         // Fixes exactly a fifth of a second apart; the second turn (29–33 s, 22.5 °/s) in its steady middle.
         let car = Self.townRide(gpsHz: 5)
-        let on = Self.ride(car, sensor: true), off = Self.ride(car, sensor: false)
+        let on = Self.ride(car, sensor: true)
+        let off = Self.ride(car, sensor: false)
         #expect(try #require(on.sensor.gain) > 0.8)
         for outcome in [on, off] {
             // Between the fixes at 31.1 and 31.3 s the heading goes on turning (about 4° in 0.18 s), not held.

@@ -9,13 +9,15 @@ import Testing
     /// A vehicle circling slowly (2 m/s) once right, then once left, with the unit pitched and rolled by
     /// `tiltDegrees` (a constant mount angle) and swinging by `swingDegrees` on the road.
     static func circles(
-        device: SimulatedRide.Device, tiltDegrees: Double = 0, swingDegrees: Double = 0, bothWays: Bool = true, seed: UInt64 = 11
+        device: SimulatedRide.Device, tiltDegrees: Double = 0, swingDegrees: Double = 0, bothWays: Bool = true,
+        seed: UInt64 = 11
     ) -> SimulatedRide {
         var d = device
         d.gpsHz = 0
         func circle(_ degrees: Double) -> SimulatedRide.Segment {
             .init(
-                duration: 30, turnDegrees: degrees, startSpeed: 2, pitchDegrees: tiltDegrees, rollDegrees: -tiltDegrees / 2,
+                duration: 30, turnDegrees: degrees, startSpeed: 2, pitchDegrees: tiltDegrees,
+                rollDegrees: -tiltDegrees / 2,
                 pitchSwingDegrees: swingDegrees, rollSwingDegrees: swingDegrees, swingPeriod: 3.1)
         }
         return SimulatedRide(segments: [circle(380), circle(bothWays ? -380 : 380)], device: d, seed: seed)
@@ -39,7 +41,9 @@ import Testing
     }
 
     static func magnetometerReadings(_ ride: SimulatedRide) -> [Vector3] {
-        ride.events().compactMap { e -> Vector3? in if case .magnetometer(let s) = e { return s.microtesla } else { return nil } }
+        ride.events().compactMap { e -> Vector3? in
+            if case .magnetometer(let s) = e { return s.microtesla } else { return nil }
+        }
     }
 
     /// Hard iron and a soft iron that acts in the horizontal plane (cross terms with the vertical would move the
@@ -71,14 +75,16 @@ import Testing
         let scale = (product[0, 0] + product[1, 1]) / 2
         for i in 0..<2 {
             for j in 0..<2 {
-                #expect(abs(product[i, j] / scale - (i == j ? 1 : 0)) < 0.015, "W·S[\(i),\(j)] = \(product[i, j] / scale)")
+                #expect(
+                    abs(product[i, j] / scale - (i == j ? 1 : 0)) < 0.015, "W·S[\(i),\(j)] = \(product[i, j] / scale)")
             }
         }
         #expect(abs(scale - 1.019) < 0.02)
         let q = try #require(cal.quality)
         #expect(q.coverage == 1)
         #expect(q.residualPercent < 12)
-        #expect(abs(q.axisRatio - 1.245) < 0.04, "axis ratio \(q.axisRatio)")  // the soft iron's 1.17 / 0.88 ≈ 1.245 stretch
+        // The soft iron's 1.17 / 0.88 ≈ 1.245 stretch.
+        #expect(abs(q.axisRatio - 1.245) < 0.04, "axis ratio \(q.axisRatio)")
         #expect(cal.qualityNotes.first?.contains("vertical hard iron is not observable") == true)
     }
 
@@ -88,15 +94,19 @@ import Testing
         var d = SimulatedRide.distortedDevice
         d.gpsHz = 0
         func segment(_ seconds: Double, _ turn: Double) -> SimulatedRide.Segment {
-            .init(duration: seconds, turnDegrees: turn, pitchDegrees: 3, rollDegrees: -1.5, pitchSwingDegrees: swing,
-                  rollSwingDegrees: swing, swingPeriod: 2.3)
+            .init(
+                duration: seconds, turnDegrees: turn, pitchDegrees: 3, rollDegrees: -1.5, pitchSwingDegrees: swing,
+                rollSwingDegrees: swing, swingPeriod: 2.3)
         }
         return SimulatedRide(
-            initialHeadingDegrees: 20, segments: [segment(10, 0), segment(10, 90), segment(10, 0), segment(20, -200), segment(10, 0)],
+            initialHeadingDegrees: 20,
+            segments: [segment(10, 0), segment(10, 90), segment(10, 0), segment(20, -200), segment(10, 0)],
             device: d, seed: 5)
     }
 
-    static func headingRMS(_ ride: SimulatedRide, _ calibration: MagnetometerCalibration?) -> (rms: Double, disturbedShare: Double) {
+    static func headingRMS(_ ride: SimulatedRide, _ calibration: MagnetometerCalibration?) -> (
+        rms: Double, disturbedShare: Double
+    ) {
         var config = HeadingConfiguration(calibration: calibration)
         config.fallbackDecimalYear = DecimalYear.from(utcSeconds: ride.startUTCSeconds)
         config.fallbackCoordinate = ride.start
@@ -112,8 +122,10 @@ import Testing
     // matters): 0.64°, with the dip check off; left on, it found every reading disturbed and the heading unknown.
     @Test(
         "After a level calibration the heading on a level ride is within 0.8° RMS (measured 0.44°; 3D fit 0.46°; uncalibrated 71°)",
-        arguments: [(swing: 0.0, model: true, calibrationTilt: 0.0), (swing: 2.0, model: true, calibrationTilt: 0.0),
-                    (swing: 0.0, model: false, calibrationTilt: 3.0)])
+        arguments: [
+            (swing: 0.0, model: true, calibrationTilt: 0.0), (swing: 2.0, model: true, calibrationTilt: 0.0),
+            (swing: 0.0, model: false, calibrationTilt: 3.0),
+        ])
     func headingAfterALevelCalibration(_ c: (swing: Double, model: Bool, calibrationTilt: Double)) throws {
         let circles = Self.circles(device: SimulatedRide.distortedDevice, tiltDegrees: c.calibrationTilt)
         let calibration = try Self.session(circles, model: c.model).finish()
@@ -149,30 +161,45 @@ import Testing
     }
 
     /// Readings made to fail one check each, and the reason that must come first.
-    static func refusalCases() -> [(name: String, samples: [Vector3], down: Vector3, expected: (CalibrationError) -> Bool)] {
+    static func refusalCases() -> [(
+        name: String, samples: [Vector3], down: Vector3, expected: (CalibrationError) -> Bool
+    )] {
         let device = SimulatedRide.distortedDevice
         let full = Self.magnetometerReadings(Self.circles(device: device))
         var line: [Vector3] = []
         for i in 0..<400 { line.append(Vector3(x: 20 + 15 * sin(Double(i) * 0.05), y: 5, z: 40)) }
         var magnet = Self.circles(device: device)
-        magnet.magnets = (0..<5).map { SimulatedRide.Magnet(atSeconds: 6 + Double($0) * 12, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 15, y: -12, z: 10)) }
+        magnet.magnets = (0..<5).map {
+            SimulatedRide.Magnet(
+                atSeconds: 6 + Double($0) * 12, widthSeconds: 1.5, peakMicrotesla: Vector3(x: 15, y: -12, z: 10))
+        }
         func arc(_ degrees: Double) -> [Vector3] {
             var d = device
             d.gpsHz = 0
-            return Self.magnetometerReadings(SimulatedRide(segments: [.init(duration: 30, turnDegrees: degrees, startSpeed: 2)], device: d))
+            return Self.magnetometerReadings(
+                SimulatedRide(segments: [.init(duration: 30, turnDegrees: degrees, startSpeed: 2)], device: d))
         }
         let z = TiltCompensation.levelDown
         return [
             ("gauss instead of µT", full.map { $0 * 0.01 }, z, { if case .notMicrotesla = $0 { true } else { false } }),
             ("too few", Array(full.prefix(40)), z, { $0 == .tooFewSamples(40, needed: 60) }),
             ("a 30° turn", arc(30), z, { if case .barelyTurned(_, 12, _) = $0 { true } else { false } }),
-            ("a tumble", CalibrationTests.tumbleSamples(hardIron: device.hardIronMicrotesla, softIron: device.softIron), z,
-             { if case .tiltedWhileTurning = $0 { true } else { false } }),
+            (
+                "a tumble",
+                CalibrationTests.tumbleSamples(hardIron: device.hardIronMicrotesla, softIron: device.softIron), z,
+                { if case .tiltedWhileTurning = $0 { true } else { false } }
+            ),
             ("a line", line, z, { $0 == .notAnEllipse }),
             ("a 100° arc", arc(100), z, { if case .poorCircleCoverage = $0 { true } else { false } }),
             ("half a circle", arc(180), z, { if case .poorCircleCoverage = $0 { true } else { false } }),
-            ("five times too large", full.map { $0 * 5 }, z, { if case .implausibleHorizontalField = $0 { true } else { false } }),
-            ("a magnet passing", Self.magnetometerReadings(magnet), z, { if case .residualTooLarge = $0 { true } else { false } }),
+            (
+                "five times too large", full.map { $0 * 5 }, z,
+                { if case .implausibleHorizontalField = $0 { true } else { false } }
+            ),
+            (
+                "a magnet passing", Self.magnetometerReadings(magnet), z,
+                { if case .residualTooLarge = $0 { true } else { false } }
+            ),
         ]
     }
 

@@ -54,11 +54,14 @@ struct WMMTestRow: CustomStringConvertible, Sendable {
         if row.h > 6000 { #expect(abs(field.declinationRateDegreesPerYear - row.dDot) <= 0.01) }
     }
 
-    static let validity: [(year: Double, warns: Bool)] = [(2024.9, true), (2025.0, false), (2029.99, false), (2030.2, true)]
+    static let validity: [(year: Double, warns: Bool)] = [
+        (2024.9, true), (2025.0, false), (2029.99, false), (2030.2, true),
+    ]
 
     @Test(arguments: validity)
     func datesOutsideTheValidityWindowAreWarned(_ c: (year: Double, warns: Bool)) {
-        let field = MagneticModel.wmm2025.field(at: GeoCoordinate(latitude: 60.17, longitude: 24.94), decimalYear: c.year)
+        let field = MagneticModel.wmm2025.field(
+            at: GeoCoordinate(latitude: 60.17, longitude: 24.94), decimalYear: c.year)
         let warned = field.warnings.contains { if case .dateOutsideValidity = $0 { return true } else { return false } }
         #expect(warned == c.warns)
     }
@@ -66,8 +69,14 @@ struct WMMTestRow: CustomStringConvertible, Sendable {
     @Test func placesNearTheMagneticPoleAreWarnedAndHelsinkiIsNot() {
         let pole = MagneticModel.wmm2025.field(at: GeoCoordinate(latitude: 85.5, longitude: 139), decimalYear: 2026)
         #expect(pole.horizontalNanotesla < 6000)
-        #expect(pole.warnings.contains { if case .nearMagneticPoleBlackout = $0 { return true }; if case .nearMagneticPoleCaution = $0 { return true }; return false })
-        let helsinki = MagneticModel.wmm2025.field(at: GeoCoordinate(latitude: 60.17, longitude: 24.94), decimalYear: 2026)
+        #expect(
+            pole.warnings.contains {
+                if case .nearMagneticPoleBlackout = $0 { return true }
+                if case .nearMagneticPoleCaution = $0 { return true }
+                return false
+            })
+        let helsinki = MagneticModel.wmm2025.field(
+            at: GeoCoordinate(latitude: 60.17, longitude: 24.94), decimalYear: 2026)
         #expect(helsinki.warnings.isEmpty)
         // Helsinki's declination is about +11° east in 2026.
         #expect(helsinki.declinationDegrees > 9 && helsinki.declinationDegrees < 13)

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 import Testing
 
 @Suite("Label placement")
@@ -10,15 +10,19 @@ struct LabelPlacerTests {
 
     static func fonts() throws -> LabelPlacer.Fonts {
         let f = try FontSet.load()
-        return .init(place: TextLayout(font: f.bold, size: 15), road: TextLayout(font: f.regular, size: 12.5),
-                     poi: TextLayout(font: f.regular, size: 11.5))
+        return .init(
+            place: TextLayout(font: f.bold, size: 15), road: TextLayout(font: f.regular, size: 12.5),
+            poi: TextLayout(font: f.regular, size: 11.5))
     }
 
     /// A candidate whose points are given in screen pixels of `camera`.
-    static func candidate(_ text: String, _ kind: LabelCandidate.Kind, _ screen: [Point], priority: Int = 10) -> LabelCandidate {
+    static func candidate(_ text: String, _ kind: LabelCandidate.Kind, _ screen: [Point], priority: Int = 10)
+        -> LabelCandidate
+    {
         let size = WebMercator.worldSize(zoom: camera.zoom)
         return LabelCandidate(
-            text: text, kind: kind, points: screen.map { camera.worldPixel(atScreen: $0) * (1 / size) }, priority: priority)
+            text: text, kind: kind, points: screen.map { camera.worldPixel(atScreen: $0) * (1 / size) },
+            priority: priority)
     }
 
     /// A straight street through the screen centre at `degrees` (0 = pointing right, clockwise, y down).
@@ -30,7 +34,8 @@ struct LabelPlacerTests {
     }
 
     @Test func aStreetDrawnRightToLeftIsFlippedToReadLeftToRight() throws {
-        let placed = LabelPlacer().place([Self.street(180)], camera: Self.camera, fonts: try Self.fonts(), reserved: [], zoom: 16)
+        let placed = LabelPlacer().place(
+            [Self.street(180)], camera: Self.camera, fonts: try Self.fonts(), reserved: [], zoom: 16)
         let label = try #require(placed.first)
         #expect(abs(label.rotationDegrees) < 1e-9)
     }
@@ -39,8 +44,10 @@ struct LabelPlacerTests {
         let placer = LabelPlacer()
         let fonts = try Self.fonts()
         func angle(_ degrees: Double) throws -> Double {
-            try #require(placer.place([Self.street(degrees)], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).first)
-                .rotationDegrees
+            try #require(
+                placer.place([Self.street(degrees)], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).first
+            )
+            .rotationDegrees
         }
         #expect(abs(try angle(86) - 86) < 1e-6)  // reads downwards, not flipped
         #expect(abs(try angle(93) - 93) < 1e-6)  // past vertical but inside the ±5° band: still not flipped
@@ -57,12 +64,14 @@ struct LabelPlacerTests {
             candidates.append(Self.candidate("Street \(i)", .road, [p, p + Point(x: 220, y: 40)], priority: 20))
         }
         let reserved = [Rect(x: 0, y: 0, width: 200, height: 90)]
-        let placed = LabelPlacer().place(candidates, camera: Self.camera, fonts: try Self.fonts(), reserved: reserved, zoom: 16)
+        let placed = LabelPlacer().place(
+            candidates, camera: Self.camera, fonts: try Self.fonts(), reserved: reserved, zoom: 16)
         #expect(placed.count >= 8)
         for (i, a) in placed.enumerated() {
             for box in a.boxes { #expect(!box.intersects(reserved[0])) }
             for b in placed[(i + 1)...] {
-                #expect(!a.boxes.contains { x in b.boxes.contains { x.intersects($0) } }, "\(a.text) overlaps \(b.text)")
+                #expect(
+                    !a.boxes.contains { x in b.boxes.contains { x.intersects($0) } }, "\(a.text) overlaps \(b.text)")
             }
         }
     }
@@ -72,9 +81,15 @@ struct LabelPlacerTests {
         let fonts = try Self.fonts()
         let old = Self.candidate("Kluuvi", .place, [Point(x: 400, y: 240)], priority: 5)
         let newer = Self.candidate("Helsinki", .place, [Point(x: 405, y: 242)], priority: 1)
-        #expect(placer.place([old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text) == ["Kluuvi"])
-        #expect(placer.place([newer, old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text) == ["Kluuvi"])
+        #expect(
+            placer.place([old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text) == ["Kluuvi"])
+        #expect(
+            placer.place([newer, old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text) == [
+                "Kluuvi"
+            ])
         // Without history the more important name wins.
-        #expect(LabelPlacer().place([newer, old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text) == ["Helsinki"])
+        #expect(
+            LabelPlacer().place([newer, old], camera: Self.camera, fonts: fonts, reserved: [], zoom: 16).map(\.text)
+                == ["Helsinki"])
     }
 }

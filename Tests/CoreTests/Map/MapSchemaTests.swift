@@ -1,5 +1,6 @@
-@testable import Core
 import Testing
+
+@testable import Core
 
 @Suite("Map schemas")
 struct MapSchemaTests {

@@ -1,5 +1,6 @@
-@testable import Core
 import Testing
+
+@testable import Core
 
 /// In-memory bytes for the archive reader.
 struct MemoryRangeReader: ByteRangeReader {
@@ -20,7 +21,9 @@ struct RefusingInflater: Inflater {
 enum ArchiveBuilder {
     static func u64(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
 
-    static func header(root: (UInt64, UInt64), leaves: (UInt64, UInt64), data: (UInt64, UInt64), magic: String = "PMTiles") -> [UInt8] {
+    static func header(
+        root: (UInt64, UInt64), leaves: (UInt64, UInt64), data: (UInt64, UInt64), magic: String = "PMTiles"
+    ) -> [UInt8] {
         var h = Array(magic.utf8.prefix(7)) + [3]
         h += u64(root.0) + u64(root.1) + u64(0) + u64(0) + u64(leaves.0) + u64(leaves.1) + u64(data.0) + u64(data.1)
         h += u64(1) + u64(1) + u64(1)
@@ -32,19 +35,25 @@ enum ArchiveBuilder {
     /// Root → one leaf → one tile (id of 14/9327/4742) whose bytes are `payload`.
     static func withLeaf(payload: [UInt8], leafPointsToItself: Bool = false) -> [UInt8] {
         let id = PMTilesTileID.id(z: 14, x: 9327, y: 4742)
-        let leafEntries = leafPointsToItself
+        let leafEntries =
+            leafPointsToItself
             ? [PMTilesEntry(tileID: id, offset: 0, length: 0, runLength: 0)]
             : [PMTilesEntry(tileID: id, offset: 0, length: UInt32(payload.count), runLength: 1)]
         var leaf = PMTilesDirectoryTests.directory(leafEntries)
         if leafPointsToItself {
-            leaf = PMTilesDirectoryTests.directory([PMTilesEntry(tileID: id, offset: 0, length: UInt32(leaf.count), runLength: 0)])
+            leaf = PMTilesDirectoryTests.directory([
+                PMTilesEntry(tileID: id, offset: 0, length: UInt32(leaf.count), runLength: 0)
+            ])
         }
-        let root = PMTilesDirectoryTests.directory([PMTilesEntry(tileID: 0, offset: 0, length: UInt32(leaf.count), runLength: 0)])
+        let root = PMTilesDirectoryTests.directory([
+            PMTilesEntry(tileID: 0, offset: 0, length: UInt32(leaf.count), runLength: 0)
+        ])
         let rootOffset: UInt64 = 127
         let leafOffset = rootOffset + UInt64(root.count)
         let dataOffset = leafOffset + UInt64(leaf.count)
-        return header(root: (rootOffset, UInt64(root.count)), leaves: (leafOffset, UInt64(leaf.count)),
-                      data: (dataOffset, UInt64(payload.count))) + root + leaf + payload
+        return header(
+            root: (rootOffset, UInt64(root.count)), leaves: (leafOffset, UInt64(leaf.count)),
+            data: (dataOffset, UInt64(payload.count))) + root + leaf + payload
     }
 }
 
@@ -52,7 +61,8 @@ enum ArchiveBuilder {
 struct PMTilesArchiveTests {
     @Test func aTileIsFoundThroughALeafDirectory() throws {
         let archive = try PMTilesArchive(
-            reader: MemoryRangeReader(bytes: ArchiveBuilder.withLeaf(payload: [0x1a, 0x00])), inflater: RefusingInflater())
+            reader: MemoryRangeReader(bytes: ArchiveBuilder.withLeaf(payload: [0x1a, 0x00])),
+            inflater: RefusingInflater())
         #expect(try archive.tileBytes(TileID(z: 14, x: 9327, y: 4742)) == [0x1a, 0x00])
         #expect(try archive.tileBytes(TileID(z: 14, x: 9327, y: 4743)) == nil)
         #expect(archive.metadata.maxZoom == 14)
@@ -97,7 +107,8 @@ struct PMTilesArchiveTests {
 
     @Test func aFileShorterThanTheHeaderIsRefused() {
         #expect(throws: MapError.self) {
-            try PMTilesArchive(reader: MemoryRangeReader(bytes: Array("PMTiles".utf8) + [3]), inflater: RefusingInflater())
+            try PMTilesArchive(
+                reader: MemoryRangeReader(bytes: Array("PMTiles".utf8) + [3]), inflater: RefusingInflater())
         }
     }
 }

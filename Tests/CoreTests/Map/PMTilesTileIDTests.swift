@@ -1,5 +1,6 @@
-@testable import Core
 import Testing
+
+@testable import Core
 
 @Suite("PMTiles tile ids")
 struct PMTilesTileIDTests {
@@ -31,7 +32,8 @@ struct PMTilesTileIDTests {
 @Suite("PMTiles directories")
 struct PMTilesDirectoryTests {
     static func varint(_ v: UInt64) -> [UInt8] {
-        var v = v, out: [UInt8] = []
+        var v = v
+        var out: [UInt8] = []
         while v >= 0x80 {
             out.append(UInt8(v & 0x7f) | 0x80)
             v >>= 7
@@ -67,7 +69,8 @@ struct PMTilesDirectoryTests {
     }
 
     @Test(arguments: [
-        (UInt64(0), UInt64?(0)), (4, nil), (5, 5), (20, 5), (21, nil), (300, 300), (999, nil), (1000, 1000), (5000, 1000),
+        (UInt64(0), UInt64?(0)), (4, nil), (5, 5), (20, 5), (21, nil), (300, 300), (999, nil), (1000, 1000),
+        (5000, 1000),
     ])
     func findsRunsAndLeaves(_ c: (id: UInt64, found: UInt64?)) {
         let entries = [

@@ -1,5 +1,6 @@
-@testable import Core
 import Testing
+
+@testable import Core
 
 /// Builds MVT protobufs field by field, as the spec describes them.
 enum MVTBuilder {
@@ -17,7 +18,9 @@ enum MVTBuilder {
         f += packed(4, geometry)
         return f
     }
-    static func layer(name: String, features: [[UInt8]], keys: [String] = [], values: [[UInt8]] = [], extent: Int = 4096) -> [UInt8] {
+    static func layer(
+        name: String, features: [[UInt8]], keys: [String] = [], values: [[UInt8]] = [], extent: Int = 4096
+    ) -> [UInt8] {
         var l = key(15, 0) + varint(2) + bytesField(1, Array(name.utf8))
         for f in features { l += bytesField(2, f) }
         for k in keys { l += bytesField(3, Array(k.utf8)) }
@@ -31,7 +34,10 @@ enum MVTBuilder {
 
 @Suite("Vector tile decoding")
 struct VectorTileDecodeTests {
-    @Test(arguments: [(UInt32(0), Int32(0)), (1, -1), (2, 1), (3, -2), (4_294_967_294, 2_147_483_647), (4_294_967_295, -2_147_483_648)])
+    @Test(arguments: [
+        (UInt32(0), Int32(0)), (1, -1), (2, 1), (3, -2), (4_294_967_294, 2_147_483_647),
+        (4_294_967_295, -2_147_483_648),
+    ])
     func zigzagDecodesSignedValues(_ c: (encoded: UInt32, value: Int32)) {
         #expect(ProtobufReader.zigzag(c.encoded) == c.value)
     }
@@ -52,7 +58,9 @@ struct VectorTileDecodeTests {
         let layer = try #require(tile.layer(named: "examples"))
         #expect(layer.extent == 4096)
         #expect(layer.features.count == 3)
-        let point = layer.features[0], line = layer.features[1], polygon = layer.features[2]
+        let point = layer.features[0]
+        let line = layer.features[1]
+        let polygon = layer.features[2]
         #expect(point.id == 7 && point.kind == .point)
         #expect(point.parts == [[Point(x: 25, y: 17)]])
         #expect(layer.string("name", of: point) == "Kluuvi")
@@ -63,13 +71,17 @@ struct VectorTileDecodeTests {
 
     @Test func aMultiPointIsOnePartPerPoint() throws {
         // MoveTo(2) of (5,7) and (3,2) relative: the spec's multipoint example.
-        let bytes = MVTBuilder.tile([MVTBuilder.layer(name: "p", features: [MVTBuilder.feature(type: 1, geometry: [17, 10, 14, 3, 9])])])
+        let bytes = MVTBuilder.tile([
+            MVTBuilder.layer(name: "p", features: [MVTBuilder.feature(type: 1, geometry: [17, 10, 14, 3, 9])])
+        ])
         let f = try #require(try VectorTile(decoding: bytes).layers.first?.features.first)
         #expect(f.parts == [[Point(x: 5, y: 7)], [Point(x: 3, y: 2)]])
     }
 
     @Test func aTruncatedTileIsAnErrorNotACrash() throws {
-        let bytes = MVTBuilder.tile([MVTBuilder.layer(name: "roads", features: [MVTBuilder.feature(type: 2, geometry: [9, 4, 4, 18, 0, 16])])])
+        let bytes = MVTBuilder.tile([
+            MVTBuilder.layer(name: "roads", features: [MVTBuilder.feature(type: 2, geometry: [9, 4, 4, 18, 0, 16])])
+        ])
         for cut in [1, 5, bytes.count / 2, bytes.count - 1] {
             #expect(throws: MapError.self) { try VectorTile(decoding: Array(bytes.prefix(cut))) }
         }
@@ -84,7 +96,8 @@ struct VectorTileDecodeTests {
         // LineTo with a count of a million but two values behind it.
         let absurd = MVTBuilder.feature(type: 2, geometry: [9, 4, 4, 1_000_000 << 3 | 2, 0, 16])
         let good = MVTBuilder.feature(type: 2, geometry: [9, 4, 4, 18, 0, 16, 16, 0])
-        let tile = try VectorTile(decoding: MVTBuilder.tile([MVTBuilder.layer(name: "roads", features: [absurd, good])]))
+        let tile = try VectorTile(
+            decoding: MVTBuilder.tile([MVTBuilder.layer(name: "roads", features: [absurd, good])]))
         #expect(tile.layers[0].features.count == 1)
         #expect(tile.problems.count == 1)
         #expect(tile.problems[0].contains("wants"))

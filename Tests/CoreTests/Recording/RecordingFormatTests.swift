@@ -14,22 +14,35 @@ struct RecordingFormatTests {
     }
 
     static let awkwardEvents: [SensorEvent] = [
-        .magnetometer(MagnetometerSample(time: Timestamp(nanoseconds: 1), microtesla: Vector3(x: 0.1, y: -1e-300, z: 5e-324))),
-        .accelerometer(AccelerometerSample(
-            time: Timestamp(nanoseconds: 2), metresPerSecondSquared: Vector3(x: .greatestFiniteMagnitude, y: 1 / 3, z: -9.80665))),
-        .gyroscope(GyroscopeSample(time: Timestamp(nanoseconds: 1_000_000_002), radiansPerSecond: Vector3(x: 0, y: -0.0, z: 1e16))),
+        .magnetometer(
+            MagnetometerSample(time: Timestamp(nanoseconds: 1), microtesla: Vector3(x: 0.1, y: -1e-300, z: 5e-324))),
+        .accelerometer(
+            AccelerometerSample(
+                time: Timestamp(nanoseconds: 2),
+                metresPerSecondSquared: Vector3(x: .greatestFiniteMagnitude, y: 1 / 3, z: -9.80665))),
+        .gyroscope(
+            GyroscopeSample(
+                time: Timestamp(nanoseconds: 1_000_000_002), radiansPerSecond: Vector3(x: 0, y: -0.0, z: 1e16))),
         .gpsFix(GPSFix(time: Timestamp(seconds: 2), mode: .noFix)),
-        .gpsFix(GPSFix(
-            time: Timestamp(seconds: 3), mode: .threeD, utcSeconds: 1_780_000_003.25, coordinate: GeoCoordinate(latitude: 60.1699, longitude: 24.9384),
-            altitudeMetres: -12.5, speedMetresPerSecond: 0.1 + 0.2, courseDegrees: 359.99999999999994, horizontalErrorMetres: 3,
-            verticalErrorMetres: 4, speedErrorMetresPerSecond: 0.08, courseErrorDegrees: 12)),
-        .gpsFix(GPSFix(time: Timestamp(seconds: 3), mode: .twoD, coordinate: GeoCoordinate(latitude: -33.9, longitude: -70.6))),
+        .gpsFix(
+            GPSFix(
+                time: Timestamp(seconds: 3), mode: .threeD, utcSeconds: 1_780_000_003.25,
+                coordinate: GeoCoordinate(latitude: 60.1699, longitude: 24.9384),
+                altitudeMetres: -12.5, speedMetresPerSecond: 0.1 + 0.2, courseDegrees: 359.99999999999994,
+                horizontalErrorMetres: 3,
+                verticalErrorMetres: 4, speedErrorMetresPerSecond: 0.08, courseErrorDegrees: 12)),
+        .gpsFix(
+            GPSFix(
+                time: Timestamp(seconds: 3), mode: .twoD, coordinate: GeoCoordinate(latitude: -33.9, longitude: -70.6))),
         .gpsSky(GPSSky(time: Timestamp(seconds: 4), satellitesSeen: 14, satellitesUsed: 9)),
         .compassHeading(Timestamp(seconds: 5), HeadingReport(magneticDegrees: 80.5, accuracyDegrees: -1)),
         .compassHeading(Timestamp(seconds: 5), HeadingReport()),
-        .sourceStatus(Timestamp(seconds: 6), SourceStatus(source: .magnetometer, available: false, detail: "hmc5883l: read failed:  No such device *AB")),
+        .sourceStatus(
+            Timestamp(seconds: 6),
+            SourceStatus(source: .magnetometer, available: false, detail: "hmc5883l: read failed:  No such device *AB")),
         .sourceStatus(Timestamp(seconds: 7), SourceStatus(source: .gps, available: true, detail: "")),
-        .sourceStatus(Timestamp(seconds: 7), SourceStatus(source: .gyroscope, available: false, detail: "l3gd20: gone")),
+        .sourceStatus(
+            Timestamp(seconds: 7), SourceStatus(source: .gyroscope, available: false, detail: "l3gd20: gone")),
     ]
 
     @Test func writingThenReadingGivesIdenticalEventsAndHeader() throws {
@@ -59,12 +72,14 @@ struct RecordingFormatTests {
     @Test func corruptLinesAreSkippedWithTheirLineNumbersAndReadingGoesOn() throws {
         let header = RecordingHeader(program: "test")
         let good = (0..<6).map { i in
-            SensorEvent.magnetometer(MagnetometerSample(time: Timestamp(seconds: Double(i)), microtesla: Vector3(x: Double(i), y: 2, z: 3)))
+            SensorEvent.magnetometer(
+                MagnetometerSample(time: Timestamp(seconds: Double(i)), microtesla: Vector3(x: Double(i), y: 2, z: 3)))
         }
         var lines = RecordingFormat.headerText(header).split(separator: "\n").map(String.init)
         let headerCount = lines.count
         lines.append(RecordingFormat.line(for: good[0]).dropLast().description)  // line headerCount+1
-        lines.append(String(RecordingFormat.line(for: good[1]).dropLast()).replacingFirst("1.0", with: "7.0"))  // bad checksum
+        // Bad checksum.
+        lines.append(String(RecordingFormat.line(for: good[1]).dropLast()).replacingFirst("1.0", with: "7.0"))
         lines.append("complete garbage here")
         lines.append(RecordingFormat.line(for: good[3]).dropLast().description)
         lines.append(RecordingFormat.line(for: good[2]).dropLast().description)  // goes back in time

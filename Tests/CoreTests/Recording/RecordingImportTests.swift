@@ -14,7 +14,9 @@ struct RecordingImportTests {
         return (try RecordingImport.read(bytes, file: name), RecordingImport.kind(of: bytes))
     }
 
-    static func fixes(_ r: Recording) -> [GPSFix] { r.events.compactMap { if case .gpsFix(let f) = $0 { return f } else { return nil } } }
+    static func fixes(_ r: Recording) -> [GPSFix] {
+        r.events.compactMap { if case .gpsFix(let f) = $0 { return f } else { return nil } }
+    }
 
     static func sentence(_ body: String) -> String { "$\(body)*\(NMEAImport.checksum(body))\r\n" }
 
@@ -45,7 +47,8 @@ struct RecordingImportTests {
     }
 
     @Test func nmeaSentencesAreParsedFieldByField() {
-        let text = Self.sentence("GPGGA,120000.00,6010.2000,N,02456.4000,E,1,07,1.2,25.0,M,17.0,M,,")
+        let text =
+            Self.sentence("GPGGA,120000.00,6010.2000,N,02456.4000,E,1,07,1.2,25.0,M,17.0,M,,")
             + Self.sentence("GPRMC,120000.00,A,6010.2000,N,02456.4000,E,10.0,090.0,301126,,,A")
             + Self.sentence("GPGSA,A,2,01,02,03,04,05,,,,,,,,2.0,1.2,1.6")
             + Self.sentence("GPVTG,091.0,T,080.1,M,10.5,N,19.4,K,A")
@@ -65,7 +68,11 @@ struct RecordingImportTests {
         #expect(fixes[1].mode == .noFix)
         #expect(fixes[1].coordinate == nil)
         #expect(fixes[1].time == Timestamp(seconds: 1))
-        guard case .compassHeading(_, let h)? = r.events.first(where: { if case .compassHeading = $0 { return true } else { return false } }) else {
+        guard
+            case .compassHeading(_, let h)? = r.events.first(where: {
+                if case .compassHeading = $0 { return true } else { return false }
+            })
+        else {
             Issue.record("no heading")
             return
         }
@@ -145,6 +152,11 @@ struct RecordingImportTests {
 
     @Test func imuCSVRatesInDegreesBecomeRadians() throws {
         let r = try IMUCSVImport.read("time_us,gyro_x_deg/s,gyro_y_deg/s,gyro_z_deg/s\n1000,180,0,-90\n", file: "g.csv")
-        #expect(r.events == [.gyroscope(GyroscopeSample(time: Timestamp(seconds: 0.001), radiansPerSecond: Vector3(x: .pi, y: 0, z: -.pi / 2)))])
+        #expect(
+            r.events == [
+                .gyroscope(
+                    GyroscopeSample(
+                        time: Timestamp(seconds: 0.001), radiansPerSecond: Vector3(x: .pi, y: 0, z: -.pi / 2)))
+            ])
     }
 }

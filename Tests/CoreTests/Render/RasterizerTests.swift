@@ -56,7 +56,8 @@ struct RasterizerTests {
     func nonFinite() {
         let r = Rasterizer(width: 10, height: 10)
         var frame = FrameBuffer(width: 10, height: 10)
-        r.fill(Path(polygons: [[Point(x: 1, y: 1), Point(x: .nan, y: 5), Point(x: 5, y: 5)]]), color: .white, into: &frame)
+        r.fill(
+            Path(polygons: [[Point(x: 1, y: 1), Point(x: .nan, y: 5), Point(x: 5, y: 5)]]), color: .white, into: &frame)
         #expect(frame.pixels.allSatisfy { $0 == 0 })
     }
 }

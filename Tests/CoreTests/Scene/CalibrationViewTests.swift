@@ -47,7 +47,8 @@ struct CalibrationViewTests {
     func barelyMovedReadingsDoNotCount() {
         let wobble = (0..<200).map { i in Vector3(x: 40 + sin(Double(i)) * 3, y: -20 + cos(Double(i)) * 3, z: 30) }
         #expect(CalibrationCoverageMap(samples: wobble, calibration: nil).coveredCount(minimum: 1) == 0)
-        let calibration = MagnetometerCalibration(hardIronMicrotesla: Vector3(x: 40, y: -20, z: 30), softIron: .identity, fieldRadiusMicrotesla: 3)
+        let calibration = MagnetometerCalibration(
+            hardIronMicrotesla: Vector3(x: 40, y: -20, z: 30), softIron: .identity, fieldRadiusMicrotesla: 3)
         #expect(CalibrationCoverageMap(samples: wobble, calibration: calibration).coveredCount() > 0)
     }
 
@@ -65,7 +66,8 @@ struct CalibrationViewTests {
         func screen(_ phase: CalibrationScreen.Phase, _ coverage: CalibrationCoverageMap) -> CalibrationScreen {
             // An empty disc goes with an empty session's progress (its bars are empty too).
             CalibrationScreen(
-                phase: phase, progress: coverage.coveredCount(minimum: 1) == 0 ? CalibrationSession().progress : session.progress,
+                phase: phase,
+                progress: coverage.coveredCount(minimum: 1) == 0 ? CalibrationSession().progress : session.progress,
                 coverage: coverage, requirements: session.requirements,
                 elapsedSeconds: 12, durationSeconds: 60, source: "test")
         }
@@ -77,7 +79,9 @@ struct CalibrationViewTests {
         // The disc is about a third of the screen: filled, it is mostly the fill colour; empty, none of it is.
         #expect(share(of: SceneTheme.day.arrowFill, in: full) > 0.15)
         #expect(share(of: SceneTheme.day.arrowFill, in: empty) < 0.01)
-        let refused = view.render(screen(.refused(reason: "only 12 % of directions covered", quality: nil), CalibrationCoverageMap()), on: canvas)
+        let refused = view.render(
+            screen(.refused(reason: "only 12 % of directions covered", quality: nil), CalibrationCoverageMap()),
+            on: canvas)
         #expect(share(of: SceneTheme.day.warning, in: refused) > 0.001)
     }
 
@@ -93,9 +97,14 @@ struct CalibrationViewTests {
         #expect(map.counts.allSatisfy { $0 == 10 }, "\(map.counts)")
         #expect(map.fraction == 1)
         // Straight ahead is sector 0, to the right (+y) a quarter of the way round.
-        let centre = MagnetometerCalibration(hardIronMicrotesla: Vector3(x: 40, y: -20, z: 30), softIron: .identity, fieldRadiusMicrotesla: 15)
-        #expect(CalibrationCircleMap(samples: [Vector3(x: 55, y: -19.9, z: 30)], calibration: centre, down: level).counts[0] == 1)
-        #expect(CalibrationCircleMap(samples: [Vector3(x: 39.9, y: -5, z: 30)], calibration: centre, down: level).counts[6] == 1)
+        let centre = MagnetometerCalibration(
+            hardIronMicrotesla: Vector3(x: 40, y: -20, z: 30), softIron: .identity, fieldRadiusMicrotesla: 15)
+        #expect(
+            CalibrationCircleMap(samples: [Vector3(x: 55, y: -19.9, z: 30)], calibration: centre, down: level).counts[0]
+                == 1)
+        #expect(
+            CalibrationCircleMap(samples: [Vector3(x: 39.9, y: -5, z: 30)], calibration: centre, down: level).counts[6]
+                == 1)
         // Without a fit, a wobble round the mean counts nowhere.
         let wobble = (0..<200).map { i in Vector3(x: 40 + sin(Double(i)), y: -20 + cos(Double(i)), z: 30) }
         #expect(CalibrationCircleMap(samples: wobble, calibration: nil, down: level).coveredCount(minimum: 1) == 0)
@@ -115,18 +124,24 @@ struct CalibrationViewTests {
         func render(_ circle: CalibrationCircleMap) -> FrameBuffer {
             view.render(
                 CalibrationScreen(
-                    phase: .collecting, progress: progress, coverage: CalibrationCoverageMap(), currentDirection: Vector3(x: 1, y: 0, z: 0),
-                    requirements: session.requirements, elapsedSeconds: 30, durationSeconds: 180, source: "test", circle: circle),
+                    phase: .collecting, progress: progress, coverage: CalibrationCoverageMap(),
+                    currentDirection: Vector3(x: 1, y: 0, z: 0),
+                    requirements: session.requirements, elapsedSeconds: 30, durationSeconds: 180, source: "test",
+                    circle: circle),
                 on: canvas)
         }
         func share(_ frame: FrameBuffer, inside radius: Double) -> Double {
             // The fill colour within `radius` of the disc's centre: at 800×480 the disc has radius 180 and its
             // centre at (20 + 180, 78 + (480 − 78 − 16) / 2).
             let center = (x: 200.0, y: 271.0)
-            var fill = 0, all = 0
+            var fill = 0
+            var all = 0
             for y in 0..<frame.height {
                 for x in 0..<frame.width {
-                    let d = ((Double(x) - center.x) * (Double(x) - center.x) + (Double(y) - center.y) * (Double(y) - center.y)).squareRoot()
+                    let d =
+                        ((Double(x) - center.x) * (Double(x) - center.x) + (Double(y) - center.y)
+                            * (Double(y) - center.y))
+                        .squareRoot()
                     guard d < radius else { continue }
                     all += 1
                     if frame.pixels[y * frame.width + x] == SceneTheme.day.arrowFill.xrgb { fill += 1 }
@@ -134,7 +149,8 @@ struct CalibrationViewTests {
             }
             return Double(fill) / Double(max(1, all))
         }
-        let full = render(map), empty = render(CalibrationCircleMap())
+        let full = render(map)
+        let empty = render(CalibrationCircleMap())
         // The ring is filled; its middle (where the sphere's disc would be) stays empty.
         #expect(share(full, inside: 175) > 0.3, "\(share(full, inside: 175))")
         #expect(share(full, inside: 100) < 0.01)

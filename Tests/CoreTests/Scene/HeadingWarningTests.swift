@@ -12,7 +12,9 @@ import Testing
 
     /// A calibrated, undistorted unit held still for 3 s at `place` in `year`, with or without an accelerometer,
     /// and optionally riding at 6 m/s with GPS instead.
-    static func state(at place: GeoCoordinate, year: Double = 2026.9, accelerometer: Bool = true, riding: Bool = false) -> NavState {
+    static func state(at place: GeoCoordinate, year: Double = 2026.9, accelerometer: Bool = true, riding: Bool = false)
+        -> NavState
+    {
         var device = SimulatedRide.Device()
         device.gpsHz = riding ? 1 : 0
         device.accelerometerHz = accelerometer ? 50 : 0
@@ -21,7 +23,8 @@ import Testing
             segments: [.init(duration: riding ? 8 : 3, startSpeed: riding ? 6 : 0)], device: device, seed: 3)
         var config = HeadingConfiguration(
             calibration: MagnetometerCalibration(
-                hardIronMicrotesla: .zero, softIron: .identity, fieldRadiusMicrotesla: ride.earthFieldMicrotesla.length))
+                hardIronMicrotesla: .zero, softIron: .identity, fieldRadiusMicrotesla: ride.earthFieldMicrotesla.length)
+        )
         config.fallbackCoordinate = place
         config.fallbackDecimalYear = year
         var state = NavState(heading: config)

@@ -17,7 +17,11 @@ struct TrueTypeFontTests {
         #expect(path.contours.count >= 3)  // the bowl, its counter, and two dots
     }
 
-    @Test("A damaged font file is an error, not a crash", arguments: [[UInt8](), [UInt8](repeating: 0, count: 11), [0, 1, 0, 0, 0, 9] + [UInt8](repeating: 0xff, count: 200)])
+    @Test(
+        "A damaged font file is an error, not a crash",
+        arguments: [
+            [UInt8](), [UInt8](repeating: 0, count: 11), [0, 1, 0, 0, 0, 9] + [UInt8](repeating: 0xff, count: 200),
+        ])
     func damagedFont(_ bytes: [UInt8]) {
         #expect(throws: FontError.self) { try TrueTypeFont(bytes: bytes) }
     }

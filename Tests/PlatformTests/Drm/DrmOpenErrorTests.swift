@@ -45,6 +45,7 @@ import Testing
     }
 
     @Test func callErrorsCarryTheErrnoNameAndText() {
-        #expect("\(DrmError.call("page flip", errno: DrmError.einval))" == "page flip failed: Invalid argument (EINVAL)")
+        #expect(
+            "\(DrmError.call("page flip", errno: DrmError.einval))" == "page flip failed: Invalid argument (EINVAL)")
     }
 }

@@ -13,7 +13,9 @@ private func connector(
     DrmConnector(id: id, name: name, isConnected: connected, modes: modes, currentCrtcID: crtc, possibleCrtcs: possible)
 }
 
-private func card(_ connectors: [DrmConnector], formats: [UInt32] = [DrmFourCC.xrgb8888, DrmFourCC.rgb565]) -> DrmCardInfo {
+private func card(_ connectors: [DrmConnector], formats: [UInt32] = [DrmFourCC.xrgb8888, DrmFourCC.rgb565])
+    -> DrmCardInfo
+{
     DrmCardInfo(
         path: "/dev/dri/card1", driver: "test", hasDumbBuffers: true, crtcIDs: [40, 41], connectors: connectors,
         planes: [
@@ -57,7 +59,8 @@ private func card(_ connectors: [DrmConnector], formats: [UInt32] = [DrmFourCC.x
 
     @Test func aModeTheConnectorLacksIsRefusedNamingWhatItOffers() {
         #expect {
-            try DrmSelection.choose(on: card([hdmi]), options: DrmOptions(mode: DrmModeRequest(width: 640, height: 480)))
+            try DrmSelection.choose(
+                on: card([hdmi]), options: DrmOptions(mode: DrmModeRequest(width: 640, height: 480)))
         } throws: { error in
             "\(error)".contains("has no mode 640x480") && "\(error)".contains("1280x720@60")
         }
@@ -76,7 +79,8 @@ private func card(_ connectors: [DrmConnector], formats: [UInt32] = [DrmFourCC.x
 
     @Test func aFormatThePlaneCannotScanOutIsRefused() {
         #expect {
-            try DrmSelection.choose(on: card([hdmi], formats: [DrmFourCC.xrgb8888]), options: DrmOptions(format: .rgb565))
+            try DrmSelection.choose(
+                on: card([hdmi], formats: [DrmFourCC.xrgb8888]), options: DrmOptions(format: .rgb565))
         } throws: { "\($0)".contains("cannot scan out RG16") && "\($0)".contains("XR24") }
     }
 

@@ -61,7 +61,8 @@ private func scanout(
         let target = rotation.panelRect(rect, logicalWidth: 9, logicalHeight: 6)
         for y in 0..<panel.height {
             for x in 0..<panel.width {
-                let inside = x >= target.x && x < target.x + target.width && y >= target.y && y < target.y + target.height
+                let inside =
+                    x >= target.x && x < target.x + target.width && y >= target.y && y < target.y + target.height
                 let i = y * panel.width + x
                 #expect(panel.pixels[i] == (inside ? full.pixels[i] : 0xdead), "at \(x),\(y)")
             }
@@ -113,7 +114,9 @@ private func scanout(
     }
 
     @Test func aFrameOfAnotherSizeIsAllDamage() {
-        #expect(FrameDamage.changedRect(from: numbered(4, 4), to: numbered(5, 4)) == PixelRect(x: 0, y: 0, width: 5, height: 4))
+        #expect(
+            FrameDamage.changedRect(from: numbered(4, 4), to: numbered(5, 4))
+                == PixelRect(x: 0, y: 0, width: 5, height: 4))
     }
 }
 
@@ -133,21 +136,28 @@ private func scanout(
     func bandedCopiesMatchAPixelByPixelCopy(_ rotation: PanelRotation, _ format: PixelFormat) {
         let (w, h) = (53, 37)
         var frame = FrameBuffer(width: w, height: h)
-        for y in 0..<h { for x in 0..<w { frame[x, y] = UInt32(truncatingIfNeeded: (x * 7919 + y * 104729) * 2654435761) & 0xffffff } }
+        for y in 0..<h {
+            for x in 0..<w {
+                frame[x, y] = UInt32(truncatingIfNeeded: (x * 7919 + y * 104729) * 2_654_435_761) & 0xffffff
+            }
+        }
         let (pw, ph) = rotation.swapsAxes ? (h, w) : (w, h)
         let bytes = format == .xrgb8888 ? 4 : 2
         let pitch = pw * bytes + 12
         for rect in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 5, y: 3, width: 31, height: 19)] {
             var memory = [UInt8](repeating: 0xaa, count: pitch * ph)
             memory.withUnsafeMutableBytes { raw in
-                ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: raw.baseAddress!, pitch: pitch)
+                ScanoutCopy.copy(
+                    frame, rect: rect, rotation: rotation, format: format, to: raw.baseAddress!, pitch: pitch)
             }
             var expected = [UInt8](repeating: 0xaa, count: pitch * ph)
             for y in rect.y..<(rect.y + rect.height) {
                 for x in rect.x..<(rect.x + rect.width) {
                     let (px, py) = Self.panelPoint(x, y, w, h, rotation)
                     let value = format == .xrgb8888 ? frame[x, y] : UInt32(ScanoutCopy.rgb565(frame[x, y]))
-                    for b in 0..<bytes { expected[py * pitch + px * bytes + b] = UInt8((value >> (8 * UInt32(b))) & 0xff) }
+                    for b in 0..<bytes {
+                        expected[py * pitch + px * bytes + b] = UInt8((value >> (8 * UInt32(b))) & 0xff)
+                    }
                 }
             }
             #expect(memory == expected, "rect \(rect)")

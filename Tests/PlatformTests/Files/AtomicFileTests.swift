@@ -22,7 +22,9 @@ import Testing
         var entries: [String] = []
         if let d = opendir(dir) {
             while let e = readdir(d) {
-                let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                let name = withUnsafeBytes(of: e.pointee.d_name) {
+                    String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
                 if name != "." && name != ".." { entries.append(name) }
             }
             closedir(d)

@@ -15,7 +15,9 @@ import Testing
         let t = Timestamp(seconds: 10)
         // Not identified yet: gpsd would answer "Type of … is unknown".
         #expect(rate.handle(GpsdDevice(path: "/dev/ttyAMA0", driver: ""), now: t) == nil)
-        #expect(rate.handle(GpsdDevice(path: "/dev/ttyAMA0", driver: "NMEA0183"), now: t) == "?DEVICE={\"path\":\"/dev/ttyAMA0\",\"cycle\":0.200}\n")
+        #expect(
+            rate.handle(GpsdDevice(path: "/dev/ttyAMA0", driver: "NMEA0183"), now: t)
+                == "?DEVICE={\"path\":\"/dev/ttyAMA0\",\"cycle\":0.200}\n")
         #expect(rate.handle(GpsdDevice(path: "/dev/ttyAMA0", driver: "NMEA0183"), now: t) == nil)
         // gpsd then recognises the chip: its own driver is asked too.
         #expect(rate.handle(Self.ublox, now: t) != nil)
@@ -32,38 +34,50 @@ import Testing
         var notes: [String] = []
         var t = 0.0
         while t <= seconds {
-            if let note = rate.observeFix(utcSeconds: 1_780_000_000 + t, now: Timestamp(seconds: t)) { notes.append(note) }
+            if let note = rate.observeFix(utcSeconds: 1_780_000_000 + t, now: Timestamp(seconds: t)) {
+                notes.append(note)
+            }
             t += spacing
         }
         return notes
     }
 
     @Test func theRateReachedIsMeasuredFromTheFixesUTCTimes() {
-        #expect(Self.measure(spacing: 0.2) == ["asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox): fixes now come at 5.0 Hz"])
-        #expect(Self.measure(spacing: 1) == [
-            "asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox): fixes still come at 1.0 Hz; the receiver did not take the new rate"
-        ])
+        #expect(
+            Self.measure(spacing: 0.2) == ["asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox): fixes now come at 5.0 Hz"]
+        )
+        #expect(
+            Self.measure(spacing: 1) == [
+                "asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox): fixes still come at 1.0 Hz; the receiver did not take the new rate"
+            ])
         // Fixes too sparse to measure: said once, after the give-up time.
-        #expect(Self.measure(spacing: 6, seconds: 20) == [
-            "asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox), but too few fixes came to measure the rate"
-        ])
+        #expect(
+            Self.measure(spacing: 6, seconds: 20) == [
+                "asked gpsd for 5.0 Hz from /dev/ttyAMA0 (u-blox), but too few fixes came to measure the rate"
+            ])
     }
 
     @Test func anErrorFromGpsdIsNotedOnce() {
         var rate = GpsdFixRate(hertz: 5)
         _ = rate.handle(Self.ublox, now: Timestamp(seconds: 0))
-        #expect(rate.handle(error: "Device is not writable.") == "gpsd could not change the fix rate of /dev/ttyAMA0 (u-blox): Device is not writable.")
+        #expect(
+            rate.handle(error: "Device is not writable.")
+                == "gpsd could not change the fix rate of /dev/ttyAMA0 (u-blox): Device is not writable.")
         #expect(rate.handle(error: "something else") == nil)
         #expect(rate.observeFix(utcSeconds: 5, now: Timestamp(seconds: 30)) == nil)
     }
 
     @Test func pathsAreSentAsJSONStrings() {
-        #expect(GpsdFixRate.command(path: "/dev/odd\"name\\", cycle: 0.1) == "?DEVICE={\"path\":\"/dev/odd\\\"name\\\\\",\"cycle\":0.100}\n")
+        #expect(
+            GpsdFixRate.command(path: "/dev/odd\"name\\", cycle: 0.1)
+                == "?DEVICE={\"path\":\"/dev/odd\\\"name\\\\\",\"cycle\":0.100}\n")
     }
 
     /// Runs a writable gpsd on a pseudo-terminal receiver and a source asking for 5 Hz; returns the source's notes
     /// and everything gpsd wrote to the receiver.
-    static func ask(receiver: @escaping (_ cycle: Int, _ written: String) -> String) throws -> (notes: [String], written: String) {
+    static func ask(receiver: @escaping (_ cycle: Int, _ written: String) -> String) throws -> (
+        notes: [String], written: String
+    ) {
         let terminal = try PseudoTerminal()
         let daemon = try GpsdDaemon(device: terminal.slavePath, port: try unusedLoopbackPort())
         // Writable: a read-only gpsd (-b) never writes to its receivers.
@@ -74,10 +88,13 @@ import Testing
         defer { source.disconnect() }
         var second = 0
         var notes: [String] = []
-        _ = pumpGpsd(source, feeding: terminal, from: &second, sentences: { receiver($0, String(decoding: terminal.received, as: UTF8.self)) }, timeout: 30) { _ in
-            notes += source.takeNotes()
-            return !notes.isEmpty
-        }
+        _ = pumpGpsd(
+            source, feeding: terminal, from: &second,
+            sentences: { receiver($0, String(decoding: terminal.received, as: UTF8.self)) }, timeout: 30,
+            until: { _ in
+                notes += source.takeNotes()
+                return !notes.isEmpty
+            })
         return (notes, String(decoding: terminal.received, as: UTF8.self))
     }
 
@@ -103,6 +120,8 @@ import Testing
     @Test func aRealGpsdKeepsAPlainNMEAReceiverAtItsRateAndThatIsSaid() throws {
         let result = try Self.ask { cycle, _ in HelsinkiNMEA.cycle(second: cycle, altitude: true) }
         #expect(result.notes.count == 1)
-        #expect(result.notes.first?.hasSuffix("(NMEA0183): fixes still come at 1.0 Hz; the receiver did not take the new rate") == true)
+        #expect(
+            result.notes.first?.hasSuffix(
+                "(NMEA0183): fixes still come at 1.0 Hz; the receiver did not take the new rate") == true)
     }
 }

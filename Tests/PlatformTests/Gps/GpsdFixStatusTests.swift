@@ -63,18 +63,23 @@ struct GpsdFixStatusTests {
         var fixes: [GPSFix] = []
         let deadline = MonotonicClock.now().adding(seconds: 15)
         var second = 0
-        while MonotonicClock.now() < deadline && !fixes.contains(where: { $0.mode == .threeD && $0.status == c.status }) {
+        while MonotonicClock.now() < deadline && !fixes.contains(where: { $0.mode == .threeD && $0.status == c.status })
+        {
             tty.write(Self.cycle(second: second, quality: c.quality))
             second += 1
             let until = MonotonicClock.now().adding(seconds: 0.2)
             while MonotonicClock.now() < until {
-                for case .gpsFix(let f) in source.poll(now: MonotonicClock.now()) + source.readAvailable(now: MonotonicClock.now()) {
+                for case .gpsFix(let f) in source.poll(now: MonotonicClock.now())
+                    + source.readAvailable(now: MonotonicClock.now())
+                {
                     fixes.append(f)
                 }
                 usleep(20_000)
             }
         }
         let threeD = fixes.filter { $0.mode == .threeD }
-        #expect(threeD.last?.status == c.status, "statuses seen: \(fixes.map { "\($0.mode) \($0.status.map(\.rawValue) ?? "nil")" })")
+        #expect(
+            threeD.last?.status == c.status,
+            "statuses seen: \(fixes.map { "\($0.mode) \($0.status.map(\.rawValue) ?? "nil")" })")
     }
 }

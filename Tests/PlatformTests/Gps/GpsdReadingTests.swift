@@ -43,7 +43,7 @@ struct GpsdReadingTests {
     @Test(arguments: [
         \GpsdReading.latitude, \.longitude, \.altitudeMSL, \.speed, \.track, \.eph, \.epv, \.eps, \.epd, \.utcSeconds,
     ])
-    func aNaNFieldBecomesNilAndNeverANumber(_ field: WritableKeyPath<GpsdReading, Double>) throws {
+    func aNaNFieldBecomesNilAndNeverANumber(_ field: WritableKeyPath<GpsdReading, Double> & Sendable) throws {
         var r = threeD()
         r[keyPath: field] = .nan
         let fix = try #require(r.fix(at: now))

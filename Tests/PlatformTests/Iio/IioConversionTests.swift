@@ -23,12 +23,12 @@ struct IioConversionTests {
     @Test(arguments: [
         // hmc5883l at ±1.3 Ga: 1090 LSB/gauss, so 1090 raw is one gauss = 100 µT.
         (raw: 1090.0, offset: 0.0, scale: 1.0 / 1090, gauss: 1.0),
-        (raw: -545, offset: 0, scale: 1.0 / 1090, gauss: -0.5),
+        (raw: -545.0, offset: 0.0, scale: 1.0 / 1090, gauss: -0.5),
         // lis3mdl at ±4 gauss: 6842 LSB/gauss, scale as the driver prints it.
-        (raw: 6842, offset: 0, scale: 0.000146159, gauss: 1.000019878),
+        (raw: 6842.0, offset: 0.0, scale: 0.000146159, gauss: 1.000019878),
         // A driver with an offset adds it before scaling.
-        (raw: 100, offset: -28, scale: 0.5, gauss: 36),
-        (raw: 0, offset: 0, scale: 0.001, gauss: 0),
+        (raw: 100.0, offset: -28.0, scale: 0.5, gauss: 36.0),
+        (raw: 0.0, offset: 0.0, scale: 0.001, gauss: 0.0),
     ])
     func rawPlusOffsetTimesScale(_ c: (raw: Double, offset: Double, scale: Double, gauss: Double)) {
         let value = IioValueParsing.convert(raw: c.raw, offset: c.offset, scale: c.scale)

@@ -15,7 +15,8 @@ struct IioGyroscopeTests {
             id: id, name: name, label: nil, attributes: attributes,
             channels: types.flatMap { type in
                 ["x", "y", "z"].map {
-                    IioChannelInfo(id: "\(type)_\($0)", isOutput: false, attributes: ["raw", "scale"], isScanElement: true)
+                    IioChannelInfo(
+                        id: "\(type)_\($0)", isOutput: false, attributes: ["raw", "scale"], isScanElement: true)
                 }
             }, hasTrigger: false)
     }
@@ -32,7 +33,8 @@ struct IioGyroscopeTests {
     @Test func aGyroscopeReadingBecomesAGyroscopeEvent() {
         let rate = Vector3(x: 0.1, y: -0.2, z: 0.3)
         let t = Timestamp(seconds: 2)
-        #expect(IioSensorKind.gyroscope.event(rate, at: t) == .gyroscope(GyroscopeSample(time: t, radiansPerSecond: rate)))
+        #expect(
+            IioSensorKind.gyroscope.event(rate, at: t) == .gyroscope(GyroscopeSample(time: t, radiansPerSecond: rate)))
     }
 
     @Test(arguments: [
@@ -43,7 +45,8 @@ struct IioGyroscopeTests {
         (raw: 131, scale: 0.000133090, radiansPerSecond: 0.017434790),
     ])
     func rawTimesTheDriversScaleIsRadiansPerSecond(_ c: (raw: Double, scale: Double, radiansPerSecond: Double)) {
-        let value = IioValueParsing.convert(raw: c.raw, offset: 0, scale: c.scale) * IioSensorKind.gyroscope.coreUnitsPerIioUnit
+        let value =
+            IioValueParsing.convert(raw: c.raw, offset: 0, scale: c.scale) * IioSensorKind.gyroscope.coreUnitsPerIioUnit
         #expect(abs(value - c.radiansPerSecond) < 1e-6)
     }
 
@@ -110,7 +113,10 @@ struct IioGyroscopeTests {
 
     @Test func theGyroscopesMountMatrixIsLookedForUnderItsOwnChannelType() {
         let mpu = device("iio:device1", "mpu6050", ["accel", "anglvel"], attributes: ["in_anglvel_mount_matrix"])
-        #expect(IioSensorChannels.mountMatrixPlaces(of: mpu, kind: .gyroscope) == [.device("iio:device1", "in_anglvel_mount_matrix")])
+        #expect(
+            IioSensorChannels.mountMatrixPlaces(of: mpu, kind: .gyroscope) == [
+                .device("iio:device1", "in_anglvel_mount_matrix")
+            ])
         #expect(IioSensorChannels.mountMatrixPlaces(of: mpu, kind: .accelerometer).isEmpty)
     }
 

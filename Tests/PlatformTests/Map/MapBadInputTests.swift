@@ -19,9 +19,11 @@ struct MapBadInputTests {
         let fonts = try FontSet.load()
         let store = TileStore(source: source, inflater: ZlibInflater(), rasterDecoder: PlatformRasterDecoder())
         let layer = OfflineMapLayer(
-            tiles: TileImageCache(store: store, style: .day, capacity: 16, workers: 0), fonts: fonts, waitForTiles: true)
+            tiles: TileImageCache(store: store, style: .day, capacity: 16, workers: 0), fonts: fonts, waitForTiles: true
+        )
         let scene = Scene(width: 320, height: 240, fonts: fonts, map: layer)
-        let camera = Camera(mode: .headingUp, center: MapFixtures.kluuvi, zoom: 16, mapBearing: Angle(30), width: 320, height: 240)
+        let camera = Camera(
+            mode: .headingUp, center: MapFixtures.kluuvi, zoom: 16, mapBearing: Angle(30), width: 320, height: 240)
         return (scene.render(SceneInput(camera: camera, mode: .headingUp, heading: nil)), layer)
     }
 
@@ -60,7 +62,9 @@ struct MapBadInputTests {
     }
 
     @Test func aPMTilesFileWithABadMagicIsRefused() throws {
-        let path = try Self.copy("helsinki.pmtiles", to: "badmagic.pmtiles") { $0.replaceSubrange(0..<7, with: Array("PMTilez".utf8)) }
+        let path = try Self.copy("helsinki.pmtiles", to: "badmagic.pmtiles") {
+            $0.replaceSubrange(0..<7, with: Array("PMTilez".utf8))
+        }
         #expect(throws: MapError.self) { try PMTilesFile.open(path: path) }
     }
 
@@ -80,7 +84,9 @@ struct MapBadInputTests {
             for i in stride(from: 20, to: b.count, by: 7) { b[i] ^= 0x5a }
             return b
         }
-        #expect(throws: MapError.self) { try ZlibInflater().gunzip(try #require(try broken.tileBytes(MapFixtures.densest)), limit: 1 << 24) }
+        #expect(throws: MapError.self) {
+            try ZlibInflater().gunzip(try #require(try broken.tileBytes(MapFixtures.densest)), limit: 1 << 24)
+        }
         let (frame, layer) = try Self.frame(over: broken)
         #expect(layer.tiles.store.problems.contains { $0.contains("cannot decompress") })
         // The placeholder hatch fills the frame where the tiles were.
@@ -88,7 +94,8 @@ struct MapBadInputTests {
     }
 
     @Test func aTruncatedGzipStreamSaysSo() throws {
-        let stored = try #require(try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles")).tileBytes(MapFixtures.densest))
+        let stored = try #require(
+            try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles")).tileBytes(MapFixtures.densest))
         #expect {
             try ZlibInflater().gunzip(Array(stored.prefix(stored.count / 2)), limit: 1 << 24)
         } throws: { error in
@@ -97,7 +104,8 @@ struct MapBadInputTests {
     }
 
     @Test func aGzipBombStopsAtTheLimit() throws {
-        let stored = try #require(try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles")).tileBytes(MapFixtures.densest))
+        let stored = try #require(
+            try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles")).tileBytes(MapFixtures.densest))
         #expect {
             try ZlibInflater().gunzip(stored, limit: 10_000)
         } throws: { error in
@@ -142,7 +150,9 @@ struct MapBadInputTests {
         var out = b
         var i = 0
         while i + 1 < b.count, b[i] == 0x1a {
-            var len = 0, shift = 0, j = i + 1
+            var len = 0
+            var shift = 0
+            var j = i + 1
             while j < b.count {
                 len |= Int(b[j] & 0x7f) << shift
                 shift += 7
@@ -169,7 +179,8 @@ final class EditedSource: TileSource, @unchecked Sendable {
     let edit: ([UInt8]) -> [UInt8]
     let metadata: MapMetadata
 
-    init(base: TileSource, missing: Bool = false, metadataLayers: [String]? = nil, edit: @escaping ([UInt8]) -> [UInt8]) {
+    init(base: TileSource, missing: Bool = false, metadataLayers: [String]? = nil, edit: @escaping ([UInt8]) -> [UInt8])
+    {
         self.base = base
         self.missing = missing
         self.edit = edit

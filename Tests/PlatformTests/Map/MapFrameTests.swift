@@ -15,12 +15,14 @@ struct MapFrameTests {
         let scene = Scene(width: 800, height: 480, fonts: fonts, theme: style == .day ? .day : .night, map: layer)
         let h = Heading(direction: Angle(heading), reference: .trueNorth, accuracyDegrees: 5, source: .compass)
         let camera = Camera(mode: mode, center: center, zoom: zoom, mapBearing: Angle(heading), width: 800, height: 480)
-        let input = SceneInput(camera: camera, mode: mode, heading: h, positionStatus: "GPS 3D", headingStatus: "compass")
+        let input = SceneInput(
+            camera: camera, mode: mode, heading: h, positionStatus: "GPS 3D", headingStatus: "compass")
         return (scene.render(input), layer)
     }
 
     @Test(arguments: [
-        ("helsinki.mbtiles", "day", 37.0), ("helsinki.pmtiles", "night", 37.0), ("helsinki-protomaps.pmtiles", "day", 200.0),
+        ("helsinki.mbtiles", "day", 37.0), ("helsinki.pmtiles", "night", 37.0),
+        ("helsinki-protomaps.pmtiles", "day", 200.0),
         ("helsinki-raster.mbtiles", "day", 0.0),
     ])
     func headingUpFramesShowTheMapWithLabels(_ c: (file: String, style: String, heading: Double)) throws {
@@ -49,7 +51,8 @@ struct MapFrameTests {
         }
         for (i, a) in labels.enumerated() {
             for b in labels[(i + 1)...] {
-                #expect(!a.boxes.contains { x in b.boxes.contains { x.intersects($0) } }, "\(a.text) overlaps \(b.text)")
+                #expect(
+                    !a.boxes.contains { x in b.boxes.contains { x.intersects($0) } }, "\(a.text) overlaps \(b.text)")
             }
         }
     }

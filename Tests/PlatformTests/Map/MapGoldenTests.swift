@@ -32,7 +32,8 @@ struct MapGoldenTests {
         let layer = try OfflineMap.layer(
             path: MapFixtures.path(c.file), style: c.night ? .night : .day, fonts: fonts, waitForTiles: true)
         let mode: OrientationMode = c.bearing == 0 ? .northUp : .headingUp
-        let camera = Camera(mode: mode, center: MapFixtures.kluuvi, zoom: c.zoom, mapBearing: Angle(c.bearing), width: 480, height: 320)
+        let camera = Camera(
+            mode: mode, center: MapFixtures.kluuvi, zoom: c.zoom, mapBearing: Angle(c.bearing), width: 480, height: 320)
         let canvas = Canvas(width: 480, height: 320)
         layer.draw(on: canvas, camera: camera, reserved: [])
         return canvas.frame
@@ -48,7 +49,8 @@ struct MapGoldenTests {
         }
         let expected = try PNGFile.read(golden)
         try #require(expected.width == frame.width && expected.height == frame.height)
-        var total = 0, bad = 0
+        var total = 0
+        var bad = 0
         for (a, b) in zip(frame.pixels, expected.pixels) {
             let d = Self.channelDifferences(a, b)
             total += d.sum

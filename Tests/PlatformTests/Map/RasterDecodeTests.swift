@@ -41,11 +41,12 @@ struct RasterDecodeTests {
     @Test func hundredsOfDamagedJPEGsNeverStopTheProcess() throws {
         let bytes = try Self.tile("helsinki-raster-jpeg.mbtiles")
         var seed: UInt64 = 7
-        var errors = 0, images = 0
+        var errors = 0
+        var images = 0
         for _ in 0..<400 {
             var damaged = bytes
             for _ in 0..<4 {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let at = Int(seed >> 33) % min(damaged.count, 700)  // the headers and tables live in the first bytes
                 damaged[at] = UInt8(truncatingIfNeeded: seed >> 13)
             }
@@ -61,7 +62,11 @@ struct RasterDecodeTests {
     }
 
     @Test func bytesThatAreNoImageAreRefused() {
-        #expect(throws: MapError.self) { try PlatformRasterDecoder().decode(Array("RIFF1234WEBPVP8 garbage".utf8), format: .unknown) }
-        #expect(throws: (any Error).self) { try PlatformRasterDecoder().decode([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1], format: .unknown) }
+        #expect(throws: MapError.self) {
+            try PlatformRasterDecoder().decode(Array("RIFF1234WEBPVP8 garbage".utf8), format: .unknown)
+        }
+        #expect(throws: (any Error).self) {
+            try PlatformRasterDecoder().decode([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1], format: .unknown)
+        }
     }
 }

@@ -37,7 +37,8 @@ struct TileRenderingTests {
             TileRenderer(style: style, schema: .unknown).render(image, dataTile: tile, target: tile, on: canvas)
             return canvas.frame.pixels.reduce(0.0) { $0 + Double(($1 >> 8) & 0xff) } / Double(canvas.frame.pixels.count)
         }
-        let day = brightness(.day), night = brightness(.night)
+        let day = brightness(.day)
+        let night = brightness(.night)
         #expect(day > 180)
         #expect(night < day * 0.5)
     }

@@ -33,7 +33,8 @@ struct TileImageCacheTests {
         let layer = try Self.layer(capacity: 6, workers: 1)
         let canvas = Canvas(width: 320, height: 240)
         for step in 0..<12 {
-            let centre = GeoCoordinate(latitude: 60.166 + Double(step) * 0.001, longitude: 24.937 + Double(step) * 0.0012)
+            let centre = GeoCoordinate(
+                latitude: 60.166 + Double(step) * 0.001, longitude: 24.937 + Double(step) * 0.0012)
             layer.draw(on: canvas, camera: Self.camera(centre, zoom: 17), reserved: [])
             layer.tiles.waitUntilIdle()
             #expect(layer.tiles.cachedCount <= 6)
@@ -44,7 +45,8 @@ struct TileImageCacheTests {
         let layer = try OfflineMap.layer(
             path: MapFixtures.path("helsinki.mbtiles"), style: .day, fonts: try FontSet.load(), waitForTiles: true)
         #expect(layer.tileZoom(for: 18.2) == 18)
-        #expect(layer.tiles.store.dataTile(for: TileID(z: 18, x: 149_234, y: 75_876)) == TileID(z: 14, x: 9327, y: 4742))
+        #expect(
+            layer.tiles.store.dataTile(for: TileID(z: 18, x: 149_234, y: 75_876)) == TileID(z: 14, x: 9327, y: 4742))
         let canvas = Canvas(width: 320, height: 240)
         layer.draw(on: canvas, camera: Self.camera(zoom: 18), reserved: [])
         let placeholders = canvas.frame.pixels.filter { $0 == MapStyle.day.placeholder.xrgb }.count

@@ -19,7 +19,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A normally distributed value (Box–Muller).
     public mutating func gaussian(sigma: Double = 1) -> Double {
-        let u1 = max(uniform(), 1e-300), u2 = uniform()
+        let u1 = max(uniform(), 1e-300)
+        let u2 = uniform()
         return sigma * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 

@@ -15,7 +15,9 @@ extension SimulatedRide {
         d.gpsHz = 0
         return SimulatedRide(
             segments: [
-                Segment(duration: seconds, turnDegrees: 720, pitchSwingDegrees: 70, rollSwingDegrees: 180, swingPeriod: seconds / 5.3)
+                Segment(
+                    duration: seconds, turnDegrees: 720, pitchSwingDegrees: 70, rollSwingDegrees: 180,
+                    swingPeriod: seconds / 5.3)
             ], device: d, seed: seed)
     }
 }

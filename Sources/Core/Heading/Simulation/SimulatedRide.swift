@@ -102,7 +102,8 @@ public struct SimulatedRide: Sendable {
     public var seed: UInt64
 
     public init(
-        start: GeoCoordinate = GeoCoordinate(latitude: 60.1699, longitude: 24.9384), startUTCSeconds: Double = 1_780_000_000,
+        start: GeoCoordinate = GeoCoordinate(latitude: 60.1699, longitude: 24.9384),
+        startUTCSeconds: Double = 1_780_000_000,
         initialHeadingDegrees: Double = 0, segments: [Segment], device: Device = Device(), magnets: [Magnet] = [],
         seed: UInt64 = 1
     ) {
@@ -158,7 +159,12 @@ public struct SimulatedRide: Sendable {
     /// Body → world (north-east-down) rotation for yaw, pitch, roll (aerospace Z-Y-X order), degrees.
     static func bodyToWorld(yaw: Double, pitch: Double, roll: Double) -> Matrix3 {
         let (y, p, r) = (yaw * .pi / 180, pitch * .pi / 180, roll * .pi / 180)
-        let cy = cos(y), sy = sin(y), cp = cos(p), sp = sin(p), cr = cos(r), sr = sin(r)
+        let cy = cos(y)
+        let sy = sin(y)
+        let cp = cos(p)
+        let sp = sin(p)
+        let cr = cos(r)
+        let sr = sin(r)
         return Matrix3(
             rows: Vector3(x: cy * cp, y: cy * sp * sr - sy * cr, z: cy * sp * cr + sy * sr),
             Vector3(x: sy * cp, y: sy * sp * sr + cy * cr, z: sy * sp * cr - cy * sr),
@@ -168,7 +174,8 @@ public struct SimulatedRide: Sendable {
     /// The device's body-to-world rotation at `t`.
     func attitude(at t: Double) -> Matrix3 {
         let p = pose(at: t)
-        return SimulatedRide.bodyToWorld(yaw: p.heading.degrees + device.mountYawDegrees, pitch: p.pitchDegrees, roll: p.rollDegrees)
+        return SimulatedRide.bodyToWorld(
+            yaw: p.heading.degrees + device.mountYawDegrees, pitch: p.pitchDegrees, roll: p.rollDegrees)
     }
 
     /// The device's angular rate in its own frame (rad/s), from the attitude a moment before and after:
@@ -222,33 +229,54 @@ public struct SimulatedRide: Sendable {
                     world = world + m.peakMicrotesla * exp(-0.5 * x * x)
                 }
                 let raw = device.softIron * (toBody * world) + device.hardIronMicrotesla
-                out.append(.magnetometer(MagnetometerSample(time: ts, microtesla: raw + rng.gaussianVector(sigma: device.magnetometerNoiseMicrotesla))))
+                out.append(
+                    .magnetometer(
+                        MagnetometerSample(
+                            time: ts, microtesla: raw + rng.gaussianVector(sigma: device.magnetometerNoiseMicrotesla))))
             case 1:
                 // Specific force = acceleration − gravity, in the world frame, then into the body.
                 let dt = 0.05
-                let ahead = self.pose(at: t + dt), behind = self.pose(at: max(0, t - dt))
+                let ahead = self.pose(at: t + dt)
+                let behind = self.pose(at: max(0, t - dt))
                 let along = (ahead.speed - behind.speed) / (t + dt - max(0, t - dt))
-                let turnRate = behind.heading.signedDifference(to: ahead.heading) / (t + dt - max(0, t - dt)) * .pi / 180
+                let turnRate =
+                    behind.heading.signedDifference(to: ahead.heading) / (t + dt - max(0, t - dt)) * .pi / 180
                 let h = pose.heading.radians
-                let forward = Vector3(x: cos(h), y: sin(h), z: 0), right = Vector3(x: -sin(h), y: cos(h), z: 0)
+                let forward = Vector3(x: cos(h), y: sin(h), z: 0)
+                let right = Vector3(x: -sin(h), y: cos(h), z: 0)
                 let accel = forward * along + right * (pose.speed * turnRate)
                 let f = accel - Vector3(x: 0, y: 0, z: 9.80665)
-                out.append(.accelerometer(AccelerometerSample(time: ts, metresPerSecondSquared: toBody * f + rng.gaussianVector(sigma: device.accelerometerNoise))))
+                out.append(
+                    .accelerometer(
+                        AccelerometerSample(
+                            time: ts,
+                            metresPerSecondSquared: toBody * f + rng.gaussianVector(sigma: device.accelerometerNoise))))
             case 3:
-                out.append(.gyroscope(GyroscopeSample(
-                    time: ts, radiansPerSecond: bodyRate(at: t) + device.gyroscopeBias + rng.gaussianVector(sigma: device.gyroscopeNoise))))
+                out.append(
+                    .gyroscope(
+                        GyroscopeSample(
+                            time: ts,
+                            radiansPerSecond: bodyRate(at: t) + device.gyroscopeBias
+                                + rng.gaussianVector(sigma: device.gyroscopeNoise))))
             default:
-                position = GreatCircle.destination(from: position, bearing: pose.heading, distance: pose.speed * (t - lastGPS))
+                position = GreatCircle.destination(
+                    from: position, bearing: pose.heading, distance: pose.speed * (t - lastGPS))
                 lastGPS = t
                 let h = pose.heading.radians
                 let ve = pose.speed * sin(h) + rng.gaussian(sigma: device.gpsVelocityNoise)
                 let vn = pose.speed * cos(h) + rng.gaussian(sigma: device.gpsVelocityNoise)
                 let noisy = GreatCircle.destination(
-                    from: position, bearing: Angle(rng.uniform() * 360), distance: abs(rng.gaussian(sigma: device.gpsPositionNoiseMetres)))
-                out.append(.gpsFix(GPSFix(
-                    time: ts, mode: .threeD, utcSeconds: startUTCSeconds + t, coordinate: noisy, altitudeMetres: 20,
-                    speedMetresPerSecond: (ve * ve + vn * vn).squareRoot(), courseDegrees: Angle(atan2(ve, vn) * 180 / .pi).degrees,
-                    horizontalErrorMetres: 2 * device.gpsPositionNoiseMetres, speedErrorMetresPerSecond: device.gpsVelocityNoise)))
+                    from: position, bearing: Angle(rng.uniform() * 360),
+                    distance: abs(rng.gaussian(sigma: device.gpsPositionNoiseMetres)))
+                out.append(
+                    .gpsFix(
+                        GPSFix(
+                            time: ts, mode: .threeD, utcSeconds: startUTCSeconds + t, coordinate: noisy,
+                            altitudeMetres: 20,
+                            speedMetresPerSecond: (ve * ve + vn * vn).squareRoot(),
+                            courseDegrees: Angle(atan2(ve, vn) * 180 / .pi).degrees,
+                            horizontalErrorMetres: 2 * device.gpsPositionNoiseMetres,
+                            speedErrorMetresPerSecond: device.gpsVelocityNoise)))
             }
         }
         return out
