@@ -8,12 +8,15 @@
 //   C*        system-library targets over Debian's -dev packages: a module map and a shim header, nothing else.
 //   Platform  the only Swift that imports the C modules: DRM/fbdev displays, IIO and gpsd sources, PNG files.
 //   NavDisplay the `navdisplay` executable: argument parsing, wiring, the event loop.
+//   Simulation the physical ride model and the bundled rides made with it: test input, benchmark scenarios and
+//             `make-rides` (regenerates recordings/). The product never links it.
 import PackageDescription
 
 let package = Package(
     name: "NavDisplay",
     products: [
-        .executable(name: "navdisplay", targets: ["NavDisplay"])
+        .executable(name: "navdisplay", targets: ["NavDisplay"]),
+        .executable(name: "make-rides", targets: ["RideMaker"]),
     ],
     targets: [
         .target(name: "Core"),
@@ -32,11 +35,13 @@ let package = Package(
         .target(
             name: "Platform",
             dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux"]),
+        .target(name: "Simulation", dependencies: ["Core"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "CCairo", "CPixman"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core"], exclude: ["Fixtures"]),
+        .executableTarget(name: "RideMaker", dependencies: ["Core", "Platform", "Simulation"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "Simulation", "CCairo", "CPixman"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "Simulation"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
-        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform"]),
+        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Simulation
 
 /// Heading error on simulated rides for three estimators: a naive atan2 of the raw field, the α = 0.04
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Simulation
 
 /// Where the error of "ride, magnets passing" (1 Hz GPS, no gyroscope) comes from, over several seeds: the same
 /// rides with and without the magnets (how much the disturbed compass costs) and without the sideways-acceleration

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Platform
+import Simulation
 
 /// The whole-system figures of the loop issue: a full heading-up frame, idle CPU while parked, replay throughput,
 /// memory with a large map, and callgrind's instruction count for a fixed replay (the repeatable figure).

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Platform
+import Simulation
 import Testing
 
 /// `navdisplay calibrate --from FILE` on recordings made with the heading simulator, whose distortion is known.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Platform
+import Simulation
 import Testing
 
 /// `navdisplay calibrate --level` on simulated recordings: a vehicle circling slowly each way at Helsinki, with

@@ -11,7 +11,7 @@ struct CommandLineTests {
             (["render", "--center", "91,0", "--out", "x.png"], "--center expects LAT,LON"),
             (
                 ["render", "--orientation", "sideways", "--out", "x.png"],
-                "--orientation expects north-up|heading-up|course-up, got \"sideways\""
+                "--orientation expects north-up|heading-up|course-up|auto, got \"sideways\""
             ),
             (["render", "--size", "0x0", "--out", "x.png"], "--size expects WIDTHxHEIGHT"),
             (["render", "--heading", "nan", "--out", "x.png"], "--heading expects degrees from 0 to 360, got \"nan\""),

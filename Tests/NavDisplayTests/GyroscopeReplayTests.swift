@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Simulation
 import Testing
 
 /// A recording that carries gyroscope lines (`gyr`, as `navdisplay record` writes them from an IIO gyroscope)

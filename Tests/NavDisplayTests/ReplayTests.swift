@@ -147,7 +147,7 @@ struct ReplayTests {
         (["replay", "a", "--out", "d", "--display", "png"], "not both"),
         (["replay", "a", "--speed", "fast"], "--speed expects"),
         (["record"], "--out FILE is required"),
-        (["record", "--out", "x", "--simulate", "nowhere"], "--simulate expects"),
+        (["record", "--out", "x", "--simulate", "helsinki-ride"], "unknown option --simulate"),
     ])
     func badCommandLinesAreUsageErrors(_ c: ([String], String)) throws {
         let run = try NavDisplayBinary.run(c.0)

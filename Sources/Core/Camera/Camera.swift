@@ -32,7 +32,8 @@ public struct Camera: Hashable, Sendable {
     }
 
     /// The camera for `mode`: north-up centres the user; the rotating modes put the user below centre.
-    /// `mapBearing` is the direction that should point up (ignored in north-up).
+    /// `mapBearing` is the direction that should point up (ignored in north-up). `auto` is resolved before a
+    /// camera is built (`RotationPolicy`); given one anyway, it is drawn as a rotating map.
     public init(mode: OrientationMode, center: GeoCoordinate, zoom: Double, mapBearing: Angle, width: Int, height: Int)
     {
         let w = Double(width)
@@ -42,7 +43,7 @@ public struct Camera: Hashable, Sendable {
             self.init(
                 center: center, zoom: zoom, bearing: .north, width: width, height: height,
                 anchor: Point(x: w / 2, y: h / 2))
-        case .headingUp, .courseUp:
+        case .headingUp, .courseUp, .auto:
             self.init(
                 center: center, zoom: zoom, bearing: mapBearing, width: width, height: height,
                 anchor: Point(x: w / 2, y: (h / 2 + h * Camera.lookAheadFraction).rounded()))

@@ -1,13 +1,3 @@
-/// The orientation the user picked, including auto (the lead's `OrientationMode` is what the camera draws).
-public enum OrientationPreference: String, Hashable, Sendable, CaseIterable {
-    case northUp = "north-up"
-    case headingUp = "heading-up"
-    case courseUp = "course-up"
-    /// Course-up while GPS course drives the heading, heading-up while a trustworthy compass does, north-up when
-    /// neither is known.
-    case auto
-}
-
 /// What turns the map right now (the HUD names it).
 public enum RotationDriver: String, Hashable, Sendable {
     /// Nothing: north-up.
@@ -31,7 +21,7 @@ public struct MapOrientation: Hashable, Sendable {
 /// does not re-rotate for every tenth of a degree (the arrow, drawn at heading − bearing, still follows every
 /// sample, so nothing is hidden).
 public struct RotationPolicy: Sendable {
-    public var preference: OrientationPreference
+    public var preference: OrientationMode
     /// "Lock north-up": overrides the preference (for example while panning, or by user setting).
     public var lockNorthUp: Bool
     /// The map re-rotates only when its target moved further than this, degrees.
@@ -41,7 +31,7 @@ public struct RotationPolicy: Sendable {
     public private(set) var orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
 
     public init(
-        preference: OrientationPreference = .auto, lockNorthUp: Bool = false, deadBandDegrees: Double = 1.0,
+        preference: OrientationMode = .auto, lockNorthUp: Bool = false, deadBandDegrees: Double = 1.0,
         maximumCompassAccuracyDegrees: Double = 20
     ) {
         self.preference = preference

@@ -32,12 +32,3 @@ public enum MetadataJSON {
         return list.compactMap { $0["id"] as? String }
     }
 }
-
-extension NSLock {
-    /// Runs `body` holding the lock.
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}

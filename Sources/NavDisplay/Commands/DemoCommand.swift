@@ -19,7 +19,7 @@ struct DemoCommand: Command {
           --interval SECONDS      ride time between PNG frames (default 2)
           --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
           --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
-          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
@@ -79,7 +79,7 @@ struct DemoCommand: Command {
         let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: waitForTiles)
         let ride = try demoRide()
         let pipeline = NavigationPipeline(
-            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            scene: scene, orientation: orientation, zoom: zoom,
             fallbackCenter: ride.start, heading: ride.heading)
         return (pipeline, ride)
     }

@@ -21,7 +21,7 @@ func liveRecordingHeader(
     }
     if let gps { header.devices.append(.init(role: "gps", name: "gpsd \(gps.host):\(gps.port)")) }
     if let m = sensors.magnetometer.mountMatrix {
-        header.mountMatrix = Matrix3(rowMajor: m.rows.flatMap { [$0.x, $0.y, $0.z] })
+        header.mountMatrix = m
     }
     header.calibration = calibration
     header.startUTCSeconds = Date().timeIntervalSince1970

@@ -5,7 +5,7 @@ import Platform
 
 /// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
 /// by size. Sources: the live IIO magnetometer/accelerometer/gyroscope and gpsd, an existing file (`--from`, to re-record
-/// an import in our format), or a simulated ride (`--simulate`, what scripts/make-recordings uses).
+/// an import in our format). The bundled simulated rides are written by `make-rides`, not by the product.
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "record live sensors (or re-record a file) into a recording, no display"
@@ -20,8 +20,7 @@ struct RecordCommand: Command {
 
         SOURCES (default: live sensors):
           --from FILE             re-record FILE (a recording, NMEA log, gpsd JSON log or IMU CSV)
-          --simulate NAME         a simulated ride: \(BundledRides.names.joined(separator: ", "))
-          --speed N|max           with --from or --simulate: sample seconds per wall second (default max)
+          --speed N|max           with --from: sample seconds per wall second (default max)
 
         LIVE OPTIONS:
           --duration SECONDS      stop after this long (default: until SIGINT/SIGTERM)
@@ -40,12 +39,11 @@ struct RecordCommand: Command {
 
     var out: String?
     var from: String?
-    var simulate: String?
     var speed: Double?
     var duration: Double?
     var rate = 25.0
     var sensors = SensorOptions()
-    var orientation = AxisMatrix.identity
+    var orientation = Matrix3.identity
     var orientationText = "x,y,z"
     var gps = GpsOptions()
     var calibrationFile: String?
@@ -57,10 +55,6 @@ struct RecordCommand: Command {
             switch arg {
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
             case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording or log file")
-            case .flag("--simulate"):
-                simulate = try args.value(for: "--simulate", expecting: BundledRides.names.joined(separator: "|")) {
-                    BundledRides.names.contains($0) ? $0 : nil
-                }
             case .flag("--speed"):
                 speed = try args.value(for: "--speed", expecting: "a number from 0.01 to 100000, or max") { text in
                     if text == "max" { return .some(nil) }
@@ -73,7 +67,7 @@ struct RecordCommand: Command {
             case .flag("--board-orientation"):
                 orientationText = try args.value(
                     for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
-                guard let m = AxisMatrix(axes: orientationText) else {
+                guard let m = Matrix3(axes: orientationText) else {
                     throw UsageError(
                         "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\""
                     )
@@ -92,27 +86,18 @@ struct RecordCommand: Command {
         guard out != nil else {
             throw UsageError("navdisplay record: --out FILE is required (see navdisplay record --help)")
         }
-        if from != nil && simulate != nil {
-            throw UsageError("navdisplay record: choose --from FILE or --simulate NAME, not both")
-        }
     }
 
     func run() throws -> Int32 {
         StandardOutput.flushEachLine()
         TerminationSignals.block()
         let maxBytes = Int(maxMegabytes * 1_048_576)
-        if from != nil || simulate != nil {
-            let recording: Recording
-            if let f = from {
-                recording = try loadRecording(f)
-                reportWarnings(recording.warnings, command: Self.name)
-            } else {
-                recording = BundledRides.recording(named: simulate!)!
-            }
+        if let from {
+            let recording = try loadRecording(from)
+            reportWarnings(recording.warnings, command: Self.name)
             var header = recording.header
             header.extra["recorded-by"] =
-                "navdisplay \(Version.string) record "
-                + (from.map { "--from \(($0 as NSString).lastPathComponent)" } ?? "--simulate \(simulate!)")
+                "navdisplay \(Version.string) record --from \((from as NSString).lastPathComponent)"
             let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
             let wallStart = MonotonicClock.now()
             let first = recording.events.first?.time

@@ -16,7 +16,7 @@ struct RenderCommand: Command {
           --heading DEG           the user's true heading, 0 to 360; omit it for "heading unknown" (a dot)
           --heading-accuracy DEG  the heading's accuracy in degrees (default 5); negative means invalid
           --course DEG            GPS course over ground, for course-up (default: the heading)
-          --orientation MODE      north-up | heading-up | course-up (default north-up)
+          --orientation MODE      north-up | heading-up | course-up | auto (default north-up)
           --size WxH              frame size in pixels (default 800x480)
         \(MapOptions.help)
           --out FILE.png          where to write the frame (required)

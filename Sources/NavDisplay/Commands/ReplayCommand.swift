@@ -28,7 +28,7 @@ struct ReplayCommand: Command {
           --summary FILE          write the expected-output summary (.chk) to FILE, or - for stdout
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
-          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
@@ -164,7 +164,7 @@ struct ReplayCommand: Command {
         var counts: [String: Int] = [:]
         repeat {
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp,
+                scene: scene, orientation: orientation,
                 zoom: zoom,
                 fallbackCenter: center, heading: config)
             let driver = ReplayDriver(pipeline: pipeline)
@@ -244,7 +244,7 @@ struct ReplayCommand: Command {
         var last: DisplayLoop?
         repeat {
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp,
+                scene: scene, orientation: orientation,
                 zoom: zoom,
                 fallbackCenter: center, heading: heading)
             let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps ?? 20, parkedFPS: 2)

@@ -21,7 +21,7 @@ struct RunCommand: Command {
         \(SensorOptions.help)
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
-          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
           --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
@@ -96,7 +96,7 @@ struct RunCommand: Command {
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
         let pipeline = NavigationPipeline(
-            scene: scene, orientation: OrientationPreference(rawValue: orientation.rawValue) ?? .headingUp, zoom: zoom,
+            scene: scene, orientation: orientation, zoom: zoom,
             fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
             heading: HeadingConfiguration(calibration: calibration))
         let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: parkedFPS)

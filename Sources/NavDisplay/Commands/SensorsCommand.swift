@@ -34,7 +34,7 @@ struct SensorsCommand: Command {
     var duration = 10.0
     var rate = 10.0
     var sensors = SensorOptions()
-    var orientation = AxisMatrix.identity
+    var orientation = Matrix3.identity
     var gps = GpsOptions()
     var probeOnly = false
     var captureMode = IioCaptureMode.automatic
@@ -52,7 +52,7 @@ struct SensorsCommand: Command {
             case .flag("--board-orientation"):
                 orientation = try args.value(
                     for: "--board-orientation", expecting: "three signed axes that turn, not mirror, such as y,x,-z"
-                ) { AxisMatrix(axes: $0) }
+                ) { Matrix3(axes: $0) }
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
             case .flag("--polled"): captureMode = .polled

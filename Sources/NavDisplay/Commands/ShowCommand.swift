@@ -18,7 +18,7 @@ struct ShowCommand: Command {
 
         OPTIONS:
           --headings LIST         comma-separated headings in degrees (default 0)
-          --orientation MODE      north-up | heading-up | course-up (default heading-up)
+          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
           --style day|night       colours (default day)
           --pattern               a plain test pattern instead of the map scene
           --size WxH              frame size for --display png (screens use their mode)

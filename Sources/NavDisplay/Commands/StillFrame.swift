@@ -20,7 +20,7 @@ struct StillFrame {
         switch orientation {
         case .northUp: bearing = .north
         case .headingUp: bearing = h?.direction ?? .north
-        case .courseUp: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
+        case .courseUp, .auto: bearing = course.map { Angle($0) } ?? h?.direction ?? .north
         }
         let camera = Camera(
             mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: scene.width, height: scene.height

@@ -1,3 +1,4 @@
+import Core
 import Platform
 
 /// The IIO sensor flags `run`, `record`, `sensors` (and, for the device names, `probe`) share: which device is
@@ -40,7 +41,7 @@ struct SensorOptions {
     }
 
     /// The sources these options ask for, each turned by `boardOrientation`.
-    func sources(boardOrientation: AxisMatrix = .identity, captureMode: IioCaptureMode = .automatic) -> LiveSensors {
+    func sources(boardOrientation: Matrix3 = .identity, captureMode: IioCaptureMode = .automatic) -> LiveSensors {
         func source(_ kind: IioSensorKind, _ device: String?, optional: Bool = false) -> IioSensorSource {
             IioSensorSource(
                 kind: kind, deviceOverride: device, boardOrientation: boardOrientation, captureMode: captureMode,

@@ -86,7 +86,7 @@ public enum IioProbe {
             "    rate: \(rate.map { "\($0) Hz" } ?? "unknown")\(available.map { " (available: \($0))" } ?? "")")
         if let place = IioSensorChannels.mountMatrixPlaces(of: device, kind: kind).first {
             let text = read(place) ?? "unreadable"
-            let parsed = AxisMatrix(mountMatrix: text).map { $0.description } ?? "not a matrix: \"\(text)\""
+            let parsed = Matrix3(mountMatrix: text).map { $0.kernelNotation } ?? "not a matrix: \"\(text)\""
             lines.append("    mount matrix: \(parsed) (from \(place))")
         } else {
             lines.append("    mount matrix: none (identity)")

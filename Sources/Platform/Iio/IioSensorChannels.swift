@@ -14,18 +14,18 @@ struct IioSensorChannels {
     var device: IioDeviceInfo
     var axes: [Axis]
     /// The kernel's mount matrix (identity when the driver has none).
-    var mountMatrix: AxisMatrix
+    var mountMatrix: Matrix3
     /// Where the mount matrix came from, or nil when none was found.
     var mountMatrixAttribute: IioAttribute?
     /// Board orientation × mount matrix: sensor axes to body frame in one step.
-    var toBody: AxisMatrix
+    var toBody: Matrix3
     /// The rate read back after setting the highest available one, in hertz.
     var samplingHertz: Double?
     /// Anything worth telling the user that did not stop us ("could not set sampling_frequency: …").
     var notes: [String]
 
     /// Chooses the device for `kind` and reads the constants. Throws when there is none or its attributes are bad.
-    init(kind: IioSensorKind, backend: IioBackend, override: String?, boardOrientation: AxisMatrix) throws {
+    init(kind: IioSensorKind, backend: IioBackend, override: String?, boardOrientation: Matrix3) throws {
         let device = try IioDeviceChooser.choose(kind, among: backend.devices, override: override)
         self.kind = kind
         self.device = device
@@ -52,7 +52,7 @@ struct IioSensorChannels {
             return Axis(raw: .channel(device.id, channel, "raw"), offset: offset, scale: corrected)
         }
         (mountMatrix, mountMatrixAttribute) = try Self.mountMatrix(of: device, kind: kind, backend: backend)
-        toBody = boardOrientation.concatenating(mountMatrix)
+        toBody = boardOrientation * mountMatrix
         setHighestSamplingFrequency(backend)
     }
 
@@ -66,7 +66,7 @@ struct IioSensorChannels {
         let v = zip(axes, raw).map { axis, raw in
             IioValueParsing.convert(raw: raw, offset: axis.offset, scale: axis.scale) * kind.coreUnitsPerIioUnit
         }
-        return toBody.apply(Vector3(x: v[0], y: v[1], z: v[2]))
+        return toBody * Vector3(x: v[0], y: v[1], z: v[2])
     }
 
     /// The trigger to capture with: the one named, else one the device already has or its driver made for it
@@ -113,10 +113,10 @@ struct IioSensorChannels {
 
     private static func mountMatrix(
         of device: IioDeviceInfo, kind: IioSensorKind, backend: IioBackend
-    ) throws -> (AxisMatrix, IioAttribute?) {
+    ) throws -> (Matrix3, IioAttribute?) {
         guard let place = mountMatrixPlaces(of: device, kind: kind).first else { return (.identity, nil) }
         let text = try backend.read(place)
-        guard let matrix = AxisMatrix(mountMatrix: text) else {
+        guard let matrix = Matrix3(mountMatrix: text) else {
             throw IioError(
                 operation: "parse \(place)", code: 0,
                 reason: "not a mount matrix (\"x1, y1, z1; x2, y2, z2; x3, y3, z3\"): \"\(text)\"")

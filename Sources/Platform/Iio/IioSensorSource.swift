@@ -22,7 +22,7 @@ public final class IioSensorSource {
     /// A device name, label or `iio:deviceN` to use instead of the first known one (`--mag-device`).
     public let deviceOverride: String?
     /// Sensor-after-mount-matrix axes to body axes (x forward, y right, z down).
-    public let boardOrientation: AxisMatrix
+    public let boardOrientation: Matrix3
     /// Buffered or polled.
     public let captureMode: IioCaptureMode
     /// A triggered capture with no sample for this long counts as lost. The kernel's buffer descriptor never
@@ -44,7 +44,7 @@ public final class IioSensorSource {
     private var absentBackoff = RetryBackoff(initialSeconds: 2, maximumSeconds: 60)
 
     public convenience init(
-        kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: AxisMatrix = .identity,
+        kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: Matrix3 = .identity,
         captureMode: IioCaptureMode = .automatic, stallSeconds: Double = 1, backoff: RetryBackoff = RetryBackoff(),
         optional: Bool = false
     ) {
@@ -54,7 +54,7 @@ public final class IioSensorSource {
     }
 
     init(
-        kind: IioSensorKind, deviceOverride: String?, boardOrientation: AxisMatrix, captureMode: IioCaptureMode,
+        kind: IioSensorKind, deviceOverride: String?, boardOrientation: Matrix3, captureMode: IioCaptureMode,
         stallSeconds: Double, backoff: RetryBackoff, optional: Bool = false,
         openBackend: @escaping () throws -> IioBackend
     ) {
@@ -74,7 +74,7 @@ public final class IioSensorSource {
     /// The rate the device samples at, as read back after start.
     public var samplingHertz: Double? { channels?.samplingHertz }
     /// The kernel's mount matrix of the device in use.
-    public var mountMatrix: AxisMatrix? { channels?.mountMatrix }
+    public var mountMatrix: Matrix3? { channels?.mountMatrix }
 
     /// The kernel buffer's descriptor while capturing from a trigger; nil in polled mode or while lost.
     public var captureFileDescriptor: Int32? { capture?.pollFileDescriptor }

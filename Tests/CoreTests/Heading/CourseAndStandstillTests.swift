@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 @testable import Core
@@ -171,7 +172,7 @@ import Testing
 
     static let cases:
         [(
-            preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double,
+            preference: OrientationMode, lock: Bool, source: HeadingSource, accuracy: Double,
             mode: OrientationMode, driver: RotationDriver
         )] = [
             (.auto, false, .gpsCourse, 2, .courseUp, .gpsCourse),
@@ -188,7 +189,7 @@ import Testing
     @Test(arguments: cases)
     func thePreferenceAndTheSourcePickTheModeAndTheDriver(
         _ c: (
-            preference: OrientationPreference, lock: Bool, source: HeadingSource, accuracy: Double,
+            preference: OrientationMode, lock: Bool, source: HeadingSource, accuracy: Double,
             mode: OrientationMode, driver: RotationDriver
         )
     ) {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Simulation
 import Testing
 
 @Suite("Recording format")

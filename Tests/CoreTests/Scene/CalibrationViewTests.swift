@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Simulation
 import Testing
 
 /// The calibration screen's coverage disc and drawing.

@@ -68,23 +68,23 @@ struct IioConversionTests {
     }
 }
 
-@Suite("AxisMatrix")
-struct AxisMatrixTests {
+@Suite("Matrix3")
+struct Matrix3Tests {
     @Test func theKernelsIdentityTextIsTheIdentity() throws {
-        let m = try #require(AxisMatrix(mountMatrix: "1, 0, 0; 0, 1, 0; 0, 0, 1"))
+        let m = try #require(Matrix3(mountMatrix: "1, 0, 0; 0, 1, 0; 0, 0, 1"))
         #expect(m == .identity)
-        #expect(m.description == "1, 0, 0; 0, 1, 0; 0, 0, 1")
+        #expect(m.kernelNotation == "1, 0, 0; 0, 1, 0; 0, 0, 1")
     }
 
     @Test func rowsAreAppliedAsRowDotVector() throws {
         // A chip rotated 90° about z: chip x points along the board's y.
-        let m = try #require(AxisMatrix(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1\n"))
-        #expect(m.apply(Vector3(x: 1, y: 2, z: 3)) == Vector3(x: -2, y: 1, z: 3))
+        let m = try #require(Matrix3(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1\n"))
+        #expect(m * Vector3(x: 1, y: 2, z: 3) == Vector3(x: -2, y: 1, z: 3))
     }
 
     @Test func fractionalEntriesParse() throws {
-        let m = try #require(AxisMatrix(mountMatrix: "0.707107, -0.707107, 0; 0.707107, 0.707107, 0; 0, 0, 1"))
-        let v = m.apply(Vector3(x: 1, y: 0, z: 0))
+        let m = try #require(Matrix3(mountMatrix: "0.707107, -0.707107, 0; 0.707107, 0.707107, 0; 0, 0, 1"))
+        let v = m * Vector3(x: 1, y: 0, z: 0)
         #expect(abs(v.x - 0.707107) < 1e-9 && abs(v.y - 0.707107) < 1e-9 && v.z == 0)
     }
 
@@ -94,7 +94,7 @@ struct AxisMatrixTests {
         "1 0 0; 0 1 0; 0 0 1",
     ])
     func malformedMountMatricesAreRejected(_ text: String) {
-        #expect(AxisMatrix(mountMatrix: text) == nil)
+        #expect(Matrix3(mountMatrix: text) == nil)
     }
 
     @Test(arguments: [
@@ -104,20 +104,20 @@ struct AxisMatrixTests {
         ("+z,X,y", Vector3(x: 3, y: 1, z: 2)),
     ])
     func boardOrientationNamesTheSensorAxisForEachBodyAxis(_ c: (text: String, body: Vector3)) throws {
-        let m = try #require(AxisMatrix(axes: c.text))
-        #expect(m.apply(Vector3(x: 1, y: 2, z: 3)) == c.body)
+        let m = try #require(Matrix3(axes: c.text))
+        #expect(m * Vector3(x: 1, y: 2, z: 3) == c.body)
     }
 
     @Test(arguments: ["x,x,z", "x,y", "x,y,z,x", "x,y,w", "--x,y,z", "", "1,0,0", "y,x,z", "-x,y,z"])
     func boardOrientationsThatAreNotARotationAreRejected(_ text: String) {
-        #expect(AxisMatrix(axes: text) == nil)
+        #expect(Matrix3(axes: text) == nil)
     }
 
     @Test func concatenationAppliesTheRightHandMatrixFirst() throws {
-        let mount = try #require(AxisMatrix(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1"))
-        let board = try #require(AxisMatrix(axes: "y,x,-z"))
+        let mount = try #require(Matrix3(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1"))
+        let board = try #require(Matrix3(axes: "y,x,-z"))
         let v = Vector3(x: 1, y: 2, z: 3)
-        #expect(board.concatenating(mount).apply(v) == board.apply(mount.apply(v)))
+        #expect((board * mount) * v == board * (mount * v))
     }
 }
 

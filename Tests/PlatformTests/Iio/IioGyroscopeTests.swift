@@ -122,9 +122,9 @@ struct IioGyroscopeTests {
 
     @Test func boardOrientationTurnsARotationRateLikeAnyVector() throws {
         // Mounted upside down, turned about x: sensor z is body -z, so turning right (body +z) reads as -z.
-        let board = try #require(AxisMatrix(axes: "x,-y,-z"))
-        let mount = try #require(AxisMatrix(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1"))
+        let board = try #require(Matrix3(axes: "x,-y,-z"))
+        let mount = try #require(Matrix3(mountMatrix: "0, -1, 0; 1, 0, 0; 0, 0, 1"))
         let sensor = Vector3(x: 0.01, y: 0.02, z: -0.5)
-        #expect(board.concatenating(mount).apply(sensor) == Vector3(x: -0.02, y: -0.01, z: 0.5))
+        #expect((board * mount) * sensor == Vector3(x: -0.02, y: -0.01, z: 0.5))
     }
 }

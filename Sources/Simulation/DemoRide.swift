@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A short scripted bike ride through central Helsinki, as sensor events: GPS fixes at 1 Hz and compass reports at

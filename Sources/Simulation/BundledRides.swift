@@ -1,3 +1,5 @@
+import Core
+
 /// The rides `scripts/make-recordings` writes into `recordings/`, made with the physical ride model
 /// (`SimulatedRide`: WMM field at the place and date, hard/soft iron, tilt, noise, magnets, GPS noise) on a route
 /// through the Helsinki map fixture area around 60.17, 24.94.

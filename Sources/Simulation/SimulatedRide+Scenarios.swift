@@ -1,3 +1,5 @@
+import Core
+
 /// Ready-made rides for tests, benchmarks and demo recordings.
 extension SimulatedRide {
     /// A device with a typical handlebar-mount distortion: 25–40 µT hard iron and ~15 % soft iron with cross terms.

@@ -11,7 +11,7 @@ public final class NavigationPipeline {
     private var lastSignature: FrameSignature?
 
     public init(
-        scene: Scene, orientation: OrientationPreference, zoom: Double, fallbackCenter: GeoCoordinate,
+        scene: Scene, orientation: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate,
         heading configuration: HeadingConfiguration = HeadingConfiguration()
     ) {
         self.scene = scene
@@ -19,13 +19,6 @@ public final class NavigationPipeline {
         self.state = NavState(heading: configuration)
         self.zoom = zoom
         self.fallbackCenter = fallbackCenter
-    }
-
-    /// A pipeline for a fixed orientation mode (no auto).
-    public convenience init(scene: Scene, mode: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate) {
-        self.init(
-            scene: scene, orientation: OrientationPreference(rawValue: mode.rawValue) ?? .northUp, zoom: zoom,
-            fallbackCenter: fallbackCenter)
     }
 
     /// Swaps the heading configuration (SIGHUP after `navdisplay calibrate` wrote a new calibration).

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A small deterministic random source (SplitMix64) so simulated rides are the same on every run and machine.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A physical model of a magnetometer/accelerometer/GPS unit on a vehicle, producing the `SensorEvent`s a live
@@ -157,7 +158,7 @@ public struct SimulatedRide: Sendable {
     }
 
     /// Body → world (north-east-down) rotation for yaw, pitch, roll (aerospace Z-Y-X order), degrees.
-    static func bodyToWorld(yaw: Double, pitch: Double, roll: Double) -> Matrix3 {
+    public static func bodyToWorld(yaw: Double, pitch: Double, roll: Double) -> Matrix3 {
         let (y, p, r) = (yaw * .pi / 180, pitch * .pi / 180, roll * .pi / 180)
         let cy = cos(y)
         let sy = sin(y)
