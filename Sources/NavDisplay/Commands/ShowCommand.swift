@@ -62,7 +62,7 @@ struct ShowCommand: Command {
         // Blocked before the display opens, so a signal at any point still ends with the console restored.
         TerminationSignals.block()
         let screen = try display.open(pngSize: size)
-        defer { closeDisplay(screen) }
+        defer { screen.close() }
         print("display: \(screen.name)")
         let scene =
             pattern
@@ -73,25 +73,19 @@ struct ShowCommand: Command {
                 scene.map { renderFrame($0, heading: heading) }
                 ?? TestPattern.frame(width: screen.width, height: screen.height, heading: heading)
             try screen.present(frame)
-            if let drm = screen as? DrmDisplay { try drm.finishPendingFlips() }
+            try screen.finishPendingFrames()
             if let signal = TerminationSignals.take() {
                 stoppedBy = signal
                 break
             }
         }
-        if let drm = screen as? DrmDisplay {
-            print(
-                "frames \(drm.presentedFrames) shown \(drm.shownFrames) flips \(drm.completedFlips) "
-                    + "pixels \(drm.copiedPixels) presentation \(drm.presentation.rawValue)")
-        } else {
-            print("frames \(headings.count)")
-        }
+        print(screen.counters ?? "frames \(headings.count)")
         if hold && stoppedBy == nil {
             print("holding; SIGINT or SIGTERM ends")
             fflush(nil)
             while stoppedBy == nil { stoppedBy = TerminationSignals.take(timeoutMilliseconds: 1000) }
         }
-        closeDisplay(screen)
+        screen.close()
         print("closed\(stoppedBy.map { " on \($0)" } ?? ""): console restored")
         return 0
     }

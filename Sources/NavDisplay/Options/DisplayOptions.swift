@@ -91,9 +91,3 @@ struct DisplayOptions {
         return try FbdevDisplay(path: fbdevPath ?? "/dev/fb0", rotation: drm.rotation)
     }
 }
-
-/// Shuts a screen display down cleanly (finish the flip, restore the CRTC and console); no-op for others.
-func closeDisplay(_ display: any Display) {
-    if let drm = display as? DrmDisplay { drm.close() }
-    if let fb = display as? FbdevDisplay { fb.close() }
-}

@@ -40,8 +40,11 @@ struct SensorOptions {
         return true
     }
 
-    /// The sources these options ask for, each turned by `boardOrientation`.
-    func sources(boardOrientation: Matrix3 = .identity, captureMode: IioCaptureMode = .automatic) -> LiveSensors {
+    /// The sources these options ask for, each turned by `boardOrientation`, read `sampleHertz` times a second.
+    func sources(
+        sampleHertz: Double, boardOrientation: Matrix3 = .identity, captureMode: IioCaptureMode = .automatic,
+        watchesCaptures: Bool = false
+    ) -> LiveSensors {
         func source(_ kind: IioSensorKind, _ device: String?, optional: Bool = false) -> IioSensorSource {
             IioSensorSource(
                 kind: kind, deviceOverride: device, boardOrientation: boardOrientation, captureMode: captureMode,
@@ -51,6 +54,7 @@ struct SensorOptions {
             magnetometer: source(.magnetometer, magDevice),
             accelerometer: useAccel ? source(.accelerometer, accelDevice) : nil,
             // Most boards have no gyroscope: not finding one is normal, unless one was named.
-            gyroscope: useGyro ? source(.gyroscope, gyroDevice, optional: true) : nil)
+            gyroscope: useGyro ? source(.gyroscope, gyroDevice, optional: true) : nil, sampleHertz: sampleHertz,
+            watchesCaptures: watchesCaptures)
     }
 }
