@@ -12,11 +12,17 @@ public final class EventLoop: SessionLoop {
     private var timers: [PeriodicTimer] = []
     private var signals: SignalWatcher?
     /// One timerfd for every `schedule(at:)` wake-up, armed at the earliest.
-    private var oneShot: OneShotTimer?
+    private let oneShot: OneShotTimer
     /// Set by `stop()`; the loop returns after the current handler.
     public private(set) var isStopped = false
 
-    init() throws { epoll = try system_epollCreate() }
+    init() throws {
+        epoll = try system_epollCreate()
+        oneShot = try OneShotTimer()
+        try watch(oneShot.fileDescriptor) { [unowned self] in
+            for due in try self.oneShot.takeDue(now: self.now) { try due(self.now) }
+        }
+    }
     // The timers and the signal descriptor close themselves as the loop lets go of them.
     deinit { system_close(epoll) }
 
@@ -46,14 +52,7 @@ public final class EventLoop: SessionLoop {
     }
 
     public func schedule(at time: Timestamp, handler: @escaping (Timestamp) throws -> Void) throws {
-        if oneShot == nil {
-            let timer = try OneShotTimer()
-            oneShot = timer
-            try watch(timer.fileDescriptor) { [unowned self, unowned timer] in
-                for due in try timer.takeDue(now: self.now) { try due(self.now) }
-            }
-        }
-        try oneShot?.add(at: time, handler)
+        try oneShot.add(at: time, handler)
     }
 
     public func onSignal(_ handler: @escaping (Int32) throws -> Void) throws {

@@ -29,7 +29,9 @@ public final class RecordingSource: EventSource {
     private var firstTime: Timestamp { events.first?.time ?? Timestamp(nanoseconds: 0) }
 
     public var nextWakeTime: Timestamp? {
-        guard next < events.count, let speed else { return nil }
+        guard next < events.count else { return nil }
+        // Everything at once: due as soon as the loop comes round (after a rewind).
+        guard let speed else { return origin }
         let offset = events[next].time.nanoseconds - firstTime.nanoseconds
         // At speed 1 the arithmetic stays in whole nanoseconds, so event times come back exactly.
         let due =

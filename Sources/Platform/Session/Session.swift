@@ -18,6 +18,7 @@ public final class Session {
     private var framePeriod: Double?
     private var startTime = Timestamp(nanoseconds: 0)
     private var stopReason: SessionResult.Stop?
+    private var stopTime: Timestamp?
     private var passes = 0
     private var dropped: [DroppedSink] = []
     private var started = false
@@ -94,7 +95,7 @@ public final class Session {
     /// Ends the session: every sink finishes, every source closes. Returns how it ended.
     @discardableResult
     public func end() throws -> SessionResult {
-        let now = loop.now
+        let now = stopTime ?? loop.now
         if !ended {
             ended = true
             var firstError: (any Error)?
@@ -112,7 +113,10 @@ public final class Session {
 
     /// Stops the loop with `reason` (the first reason wins).
     private func halt(_ reason: SessionResult.Stop) {
-        if stopReason == nil { stopReason = reason }
+        if stopReason == nil {
+            stopReason = reason
+            stopTime = loop.now
+        }
         loop.stop()
     }
 

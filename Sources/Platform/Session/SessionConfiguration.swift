@@ -68,4 +68,9 @@ public struct SessionResult: Sendable {
 public struct DroppedSink: Sendable, Equatable {
     public var name: String
     public var error: String
+
+    public init(name: String, error: String) {
+        self.name = name
+        self.error = error
+    }
 }
