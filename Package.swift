@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "Simulation", "CCairo", "CPixman"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "Simulation"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
-        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation"]),
+        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation", "NavDisplay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ import Platform
 struct CalibrateCommand: Command {
     static let name = "calibrate"
     static let summary = "calibrate the magnetometer (hard and soft iron) by turning the device"
+    static let shared = SharedOptions().with(DisplayOptions.self)
     static let help = """
         USAGE: navdisplay calibrate [options]
 

@@ -7,6 +7,7 @@ import Platform
 struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self)
     static let help = """
         USAGE: navdisplay demo [options]
 

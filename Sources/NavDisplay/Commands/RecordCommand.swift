@@ -8,6 +8,7 @@ import Platform
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "record live sensors (or re-record a file) into a recording, no display"
+    static let shared = SharedOptions().with(SensorOptions.self).with(GpsOptions.self)
     static let help = """
         USAGE: navdisplay record --out FILE [options]
 
@@ -26,7 +27,6 @@ struct RecordCommand: Command {
           --rate HZ               IIO polling rate, 0.5 to 200 (default 25; 5 or more for a gyroscope a
                                   replay can integrate)
         \(SensorOptions.help)
-          --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
         \(GpsOptions.help)
           --calibration FILE      the calibration in use, written into the header (samples stay raw)
 
@@ -42,8 +42,6 @@ struct RecordCommand: Command {
     var duration: Double?
     var rate = 25.0
     var sensors = SensorOptions()
-    var orientation = Matrix3.identity
-    var orientationText = "x,y,z"
     var gps = GpsOptions()
     var calibrationFile: String?
     var maxMegabytes = 64.0
@@ -63,15 +61,6 @@ struct RecordCommand: Command {
             case .flag("--duration"):
                 duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--board-orientation"):
-                orientationText = try args.value(
-                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
-                guard let m = Matrix3(axes: orientationText) else {
-                    throw UsageError(
-                        "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\""
-                    )
-                }
-                orientation = m
             case .flag("--calibration"):
                 calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--max-mb"):
@@ -117,17 +106,17 @@ struct RecordCommand: Command {
 
     /// Reads the live sensors the way `navdisplay sensors` does and writes every event.
     func recordLive(to out: String, maxBytes: Int) throws -> Int32 {
-        let iio = sensors.sources(sampleHertz: rate, boardOrientation: orientation)
+        let iio = sensors.sources(sampleHertz: rate)
         let gpsd = gps.source()
         let calibration = try calibrationFile.map {
             try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8))
         }
-        let recorder = RecorderSink(essential: true) { [gps, rate, orientationText] in
+        let recorder = RecorderSink(essential: true) { [gps, rate, sensors] in
             try DurableRecordingWriter(
                 path: out,
                 header: liveRecordingHeader(
                     sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) }, pollingHertz: rate,
-                    boardOrientation: orientationText, calibration: calibration),
+                    boardOrientation: sensors.boardOrientationText, calibration: calibration),
                 maxBytes: maxBytes)
         }
         var configuration = SessionConfiguration(

@@ -8,6 +8,7 @@ import Platform
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 

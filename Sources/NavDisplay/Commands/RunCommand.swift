@@ -7,6 +7,8 @@ import Platform
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(SensorOptions.self).with(
+        GpsOptions.self)
     static let help = """
         USAGE: navdisplay run [options]
 
@@ -121,12 +123,13 @@ struct RunCommand: Command {
         // Recording sees exactly the events the display sees, written before they are applied. It is not
         // essential: a recording that fails is dropped, the HUD says "RECORDING STOPPED", navigation goes on.
         let recorder = recordPath.map { path in
-            RecorderSink(essential: false) { [gps, sampleRate, recordMaxMegabytes] in
+            RecorderSink(essential: false) { [gps, sensors, sampleRate, recordMaxMegabytes] in
                 try DurableRecordingWriter(
                     path: path,
                     header: liveRecordingHeader(
                         sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
-                        pollingHertz: sampleRate, boardOrientation: "x,y,z", calibration: calibration),
+                        pollingHertz: sampleRate, boardOrientation: sensors.boardOrientationText,
+                        calibration: calibration),
                     maxBytes: Int(recordMaxMegabytes * 1_048_576))
             }
         }

@@ -7,6 +7,7 @@ import Platform
 struct SensorsCommand: Command {
     static let name = "sensors"
     static let summary = "print live magnetometer, accelerometer, gyroscope and gpsd readings"
+    static let shared = SharedOptions().with(SensorOptions.self).with(GpsOptions.self)
     static let help = """
         USAGE: navdisplay sensors [options]
 
@@ -20,7 +21,6 @@ struct SensorsCommand: Command {
           --duration SECONDS      stop after this long (default 10)
           --rate HZ               IIO polling rate, 0.5 to 200 (default 10)
         \(SensorOptions.help)
-          --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
           --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
           --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
           --timer-only            take captured samples only on the sample timer, not from the buffer's descriptor
@@ -33,7 +33,6 @@ struct SensorsCommand: Command {
     var duration = 10.0
     var rate = 10.0
     var sensors = SensorOptions()
-    var orientation = Matrix3.identity
     var gps = GpsOptions()
     var probeOnly = false
     var captureMode = IioCaptureMode.automatic
@@ -48,10 +47,6 @@ struct SensorsCommand: Command {
             case .flag("--duration"):
                 duration = try args.number(for: "--duration", in: 0.1...86_400, what: "seconds from 0.1 to 86400")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--board-orientation"):
-                orientation = try args.value(
-                    for: "--board-orientation", expecting: "three signed axes that turn, not mirror, such as y,x,-z"
-                ) { Matrix3(axes: $0) }
             case .flag("--iio-trigger"):
                 captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
             case .flag("--polled"): captureMode = .polled
@@ -80,7 +75,7 @@ struct SensorsCommand: Command {
         // buffer is switched off: left on, drivers that refuse raw reads while it runs (ST's) could not be polled again.
         let start = MonotonicClock.now()
         let iio = sensors.sources(
-            sampleHertz: rate, boardOrientation: orientation, captureMode: captureMode, watchesCaptures: !timerOnly)
+            sampleHertz: rate, captureMode: captureMode, watchesCaptures: !timerOnly)
         let gpsd = gps.source()
         let printer = PrinterSink(start: start, magnetometerLimit: samples) { print($0) }
         var configuration = SessionConfiguration(

@@ -9,6 +9,7 @@ import Platform
 struct ShowCommand: Command {
     static let name = "show"
     static let summary = "show frames for a run of headings on a display (for display tests)"
+    static let shared = SharedOptions().with(DisplayOptions.self)
     static let help = """
         USAGE: navdisplay show [options]
 
