@@ -68,24 +68,28 @@ struct ShowCommand: Command {
         let scene =
             pattern
             ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
-        var stoppedBy: String?
-        for heading in headings {
-            let frame =
-                scene.map { renderFrame($0, heading: heading) }
-                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: heading)
-            try screen.present(frame)
-            try screen.finishPendingFrames()
-            if let signal = TerminationSignals.take() {
-                stoppedBy = signal
-                break
+        // The counts come once all frames are up (before holding: the display tests read them while it holds).
+        var countsPrinted = false
+        func printCounts() {
+            say(screen.counters ?? "frames \(headings.count)")
+            countsPrinted = true
+        }
+        let sink = FrameSequenceSink(
+            display: screen, count: headings.count, hold: hold,
+            onHold: {
+                printCounts()
+                say("holding; SIGINT or SIGTERM ends")
             }
+        ) { [headings] i in
+            scene.map { renderFrame($0, heading: headings[i]) }
+                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: headings[i])
         }
-        print(screen.counters ?? "frames \(headings.count)")
-        if hold && stoppedBy == nil {
-            print("holding; SIGINT or SIGTERM ends")
-            fflush(nil)
-            while stoppedBy == nil { stoppedBy = TerminationSignals.take(timeoutMilliseconds: 1000) }
-        }
+        var configuration = SessionConfiguration(clock: .system, sources: [], sinks: [sink])
+        configuration.endsWithInput = false
+        let result = try Session(configuration).run()
+        var stoppedBy: String?
+        if case .signal(let name) = result.stop { stoppedBy = name }
+        if !countsPrinted { printCounts() }
         screen.close()
         print("closed\(stoppedBy.map { " on \($0)" } ?? ""): console restored")
         return 0
