@@ -74,15 +74,13 @@ struct ShowCommand: Command {
             say(screen.counters ?? "frames \(headings.count)")
             countsPrinted = true
         }
-        let sink = FrameSequenceSink(
-            display: screen, count: headings.count, hold: hold,
-            onHold: {
-                printCounts()
-                say("holding; SIGINT or SIGTERM ends")
-            }
-        ) { [headings] i in
+        let frame: (Int) -> FrameBuffer = { [headings] i in
             scene.map { renderFrame($0, heading: headings[i]) }
                 ?? TestPattern.frame(width: screen.width, height: screen.height, heading: headings[i])
+        }
+        let sink = FrameSequenceSink(display: screen, count: headings.count, hold: hold, makeFrame: frame) {
+            printCounts()
+            say("holding; SIGINT or SIGTERM ends")
         }
         var configuration = SessionConfiguration(clock: .system, sources: [], sinks: [sink])
         configuration.endsWithInput = false

@@ -13,7 +13,7 @@ public final class EventLoop: SessionLoop {
     private var signals: SignalWatcher?
     /// One timerfd for every `schedule(at:)` wake-up, armed at the earliest.
     private let oneShot: OneShotTimer
-    /// Set by `stop()`; the loop returns after the current handler.
+    /// Set by `stop()`; the loop returns after the current round of ready descriptors.
     public private(set) var isStopped = false
 
     init() throws {
@@ -65,12 +65,13 @@ public final class EventLoop: SessionLoop {
 
     public func stop() { isStopped = true }
 
-    /// Runs until `stop()`; a handler's error stops the loop and is rethrown.
+    /// Runs until `stop()`; a handler's error stops the loop and is rethrown. A stop takes effect once the
+    /// current round of ready descriptors is handled, so what arrived together is handled together (the
+    /// gyroscope's reading beside the magnetometer's last one for `sensors --samples N`).
     public func run() throws {
         while !isStopped {
             for fd in try system_epollWait(epoll, maxEvents: 16, timeoutMilliseconds: -1) {
                 try handlers[fd]?()
-                if isStopped { break }
             }
         }
     }

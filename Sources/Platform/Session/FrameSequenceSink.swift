@@ -12,8 +12,8 @@ public final class FrameSequenceSink: EventSink {
 
     /// `makeFrame(i)` draws frame `i` of `count`; with `hold`, `onHold` runs once the last one is up.
     public init(
-        display: any Display, count: Int, hold: Bool, onHold: @escaping () -> Void,
-        makeFrame: @escaping (Int) -> FrameBuffer
+        display: any Display, count: Int, hold: Bool, makeFrame: @escaping (Int) -> FrameBuffer,
+        onHold: @escaping () -> Void
     ) {
         self.display = display
         self.count = count

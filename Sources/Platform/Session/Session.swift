@@ -184,6 +184,7 @@ public final class Session {
     }
 
     private func frameTick(now: Timestamp) throws {
+        configuration.heartbeat(now)
         for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
         checkFinishedSinks()
         try retuneFrameTimer()

@@ -27,6 +27,9 @@ public struct SessionConfiguration {
     public var repeatsInput = false
     /// With `repeatsInput`, stop after this many passes (tests); nil: no limit.
     public var passLimit: Int?
+    /// Runs at every frame tick on the loop's thread: where a systemd watchdog ping goes, so a loop that stops
+    /// turning stops the pings.
+    public var heartbeat: (Timestamp) -> Void = { _ in }
     /// Where sources' notes go, with the source's name ("gpsd", "fix rate 5 Hz reached").
     public var note: (String, String) -> Void = { _, _ in }
 
