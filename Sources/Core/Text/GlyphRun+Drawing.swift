@@ -1,0 +1,122 @@
+import Foundation
+
+extension FrameBuffer {
+    /// Draws `run` with its baseline starting at `origin`, turned clockwise by `rotationDegrees` about the origin,
+    /// halos first (in `halo`, when the run's style has them) so a glyph's halo never covers its neighbour.
+    ///
+    /// Upright runs copy their masks at whole pixels; turned runs sample them bilinearly, so a label along a
+    /// road needs no outlines.
+    public mutating func draw(
+        _ run: GlyphRun, at origin: Point, _ color: Color, halo: Color? = nil, rotationDegrees: Double = 0
+    ) {
+        let r = rotationDegrees * .pi / 180
+        let c = cos(r)
+        let s = sin(r)
+        if let halo {
+            for g in run.glyphs {
+                if let mask = g.halo { blend(mask, pen: pen(of: g, origin, c, s), cos: c, sin: s, halo) }
+            }
+        }
+        for g in run.glyphs { blend(g.bitmap, pen: pen(of: g, origin, c, s), cos: c, sin: s, color) }
+    }
+
+    /// Draws one glyph's mask with its pen at `pen` (screen pixels), turned by `rotationDegrees`: the step a
+    /// label placer takes when it sets a name glyph by glyph along a curved road.
+    public mutating func draw(
+        _ bitmap: GlyphBitmap, pen: Point, _ color: Color, rotationDegrees: Double = 0
+    ) {
+        let r = rotationDegrees * .pi / 180
+        blend(bitmap, pen: pen, cos: cos(r), sin: sin(r), color)
+    }
+
+    private func pen(of g: PositionedGlyph, _ origin: Point, _ c: Double, _ s: Double) -> Point {
+        Point(x: origin.x + g.x * c - g.y * s, y: origin.y + g.x * s + g.y * c)
+    }
+
+    private mutating func blend(_ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color) {
+        guard !mask.isEmpty, color.a > 0 else { return }
+        if abs(s) < 1e-9 && c > 0 {
+            blendUpright(mask, pen: pen, color)
+        } else {
+            blendTurned(mask, pen: pen, cos: c, sin: s, color)
+        }
+    }
+
+    private mutating func blendUpright(_ mask: GlyphBitmap, pen: Point, _ color: Color) {
+        // Outside data (a pen from a map) can be anything: skip what cannot be a pixel instead of trapping.
+        guard let px = Int(checkedRounding: pen.x), let py = Int(checkedRounding: pen.y) else { return }
+        let x0 = px + mask.left
+        let y0 = py - mask.top
+        for my in 0..<mask.height {
+            let y = y0 + my
+            guard y >= 0, y < height else { continue }
+            for mx in 0..<mask.width {
+                let x = x0 + mx
+                guard x >= 0, x < width else { continue }
+                blendPixel(x, y, mask.coverage[my * mask.width + mx], color)
+            }
+        }
+    }
+
+    private mutating func blendTurned(_ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color) {
+        // The mask's corners in glyph space (x right, y down from the baseline), turned onto the screen.
+        let gx0 = Double(mask.left)
+        let gy0 = Double(-mask.top)
+        let gx1 = gx0 + Double(mask.width)
+        let gy1 = gy0 + Double(mask.height)
+        let corners = [(gx0, gy0), (gx1, gy0), (gx0, gy1), (gx1, gy1)].map { (x, y) in
+            (pen.x + x * c - y * s, pen.y + x * s + y * c)
+        }
+        guard
+            let minX = Int(checkedRounding: (corners.map(\.0).min() ?? 0).rounded(.down)),
+            let maxX = Int(checkedRounding: (corners.map(\.0).max() ?? 0).rounded(.up)),
+            let minY = Int(checkedRounding: (corners.map(\.1).min() ?? 0).rounded(.down)),
+            let maxY = Int(checkedRounding: (corners.map(\.1).max() ?? 0).rounded(.up))
+        else { return }
+        let x0 = max(0, minX)
+        let x1 = min(width - 1, maxX)
+        let y0 = max(0, minY)
+        let y1 = min(height - 1, maxY)
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                // Back to glyph space (the inverse turn) and into mask pixels, sampled at pixel centres.
+                let dx = Double(x) + 0.5 - pen.x
+                let dy = Double(y) + 0.5 - pen.y
+                let u = dx * c + dy * s - gx0 - 0.5
+                let v = -dx * s + dy * c - gy0 - 0.5
+                let a = sample(mask, u, v)
+                if a > 0 { blendPixel(x, y, a, color) }
+            }
+        }
+    }
+
+    private func sample(_ m: GlyphBitmap, _ u: Double, _ v: Double) -> UInt8 {
+        let fu = u.rounded(.down)
+        let fv = v.rounded(.down)
+        guard fu > -2, fv > -2, fu < Double(m.width), fv < Double(m.height) else { return 0 }
+        let iu = Int(fu)
+        let iv = Int(fv)
+        let tu = u - fu
+        let tv = v - fv
+        let top = Double(m.coverage(x: iu, y: iv)) * (1 - tu) + Double(m.coverage(x: iu + 1, y: iv)) * tu
+        let bottom = Double(m.coverage(x: iu, y: iv + 1)) * (1 - tu) + Double(m.coverage(x: iu + 1, y: iv + 1)) * tu
+        return UInt8(min(255, max(0, (top * (1 - tv) + bottom * tv).rounded())))
+    }
+
+    private mutating func blendPixel(_ x: Int, _ y: Int, _ coverage: UInt8, _ color: Color) {
+        let a = (UInt32(coverage) * UInt32(color.a) + 127) / 255
+        guard a > 0 else { return }
+        let i = y * width + x
+        if a >= 255 {
+            pixels[i] = color.xrgb
+            return
+        }
+        let d = pixels[i]
+        let ia = 255 - a
+        let r = (UInt32(color.r) * a + ((d >> 16) & 0xff) * ia + 127) / 255
+        let g = (UInt32(color.g) * a + ((d >> 8) & 0xff) * ia + 127) / 255
+        let b = (UInt32(color.b) * a + (d & 0xff) * ia + 127) / 255
+        pixels[i] = r << 16 | g << 8 | b
+    }
+}
