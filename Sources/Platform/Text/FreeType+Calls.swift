@@ -10,7 +10,9 @@ final class FreeTypeLibrary: @unchecked Sendable {
     init() throws {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
-        guard error == 0, let library else { throw TextError.freeType(call: "FT_Init_FreeType", code: error, path: "-") }
+        guard error == 0, let library else {
+            throw TextError.freeType(call: "FT_Init_FreeType", code: error, path: "-")
+        }
         handle = library
     }
 

@@ -25,7 +25,8 @@ public enum TextError: Error, CustomStringConvertible, Equatable {
             return
                 "none of the fonts \(families.joined(separator: ", ")) is installed (install fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk)"
         case .badSize(let px):
-            return "text size \(px) px is not a usable size (want a finite size above 0 and at most \(TextLimits.maximumSizePixels) px)"
+            return
+                "text size \(px) px is not a usable size (want a finite size above 0 and at most \(TextLimits.maximumSizePixels) px)"
         case .badHalo(let px):
             return "halo width \(px) px is not usable (want 0 to \(TextLimits.maximumHaloPixels) px)"
         }

@@ -22,7 +22,8 @@ enum TextItemizer {
         let cjkPreference = fonts.indices(ofFamilyContaining: japanese ? "CJK JP" : "CJK SC")
         var items: [TextItem] = []
         var start = 0
-        for i in 1...scalars.count where i == scalars.count || levels[i] != levels[start] || scripts[i] != scripts[start] {
+        for i in 1...scalars.count
+        where i == scalars.count || levels[i] != levels[start] || scripts[i] != scripts[start] {
             let preferred = isCJK(scripts[start]) ? cjkPreference : []
             items += fontItems(
                 scalars, raw, start..<i, level: levels[start], script: scripts[start], preferred: preferred,
