@@ -68,3 +68,22 @@ let textSampleDirectory = FileManager.default.temporaryDirectory.appendingPathCo
         #expect(h.width == b.width + 6 && h.height == b.height + 6)
     }
 }
+
+@Suite struct ShapedTextLayoutTests {
+    @Test func aLayoutMeasuresAndDrawsWhatTheShaperShapes() throws {
+        let shaper = try shaper()
+        let layout = try ShapedTextLayout(shaper, sizePixels: 16, weight: .bold, haloPixels: 1.5)
+        let run = try shaper.shape("Kaivokatu", style: layout.style)
+        #expect(layout.width(of: "Kaivokatu") == run.advance)
+        #expect(layout.capHeight == run.capHeight)
+        let canvas = Canvas(width: 120, height: 30)
+        canvas.text("Kaivokatu", at: Point(x: 4, y: 22), shaped: layout, .black, halo: .white)
+        #expect(canvas.frame.pixels.contains { $0 & 0xff < 0x40 })
+    }
+
+    @Test func aBadStyleFailsWhenTheLayoutIsMadeNotAtEveryLabel() throws {
+        let shaper = try shaper()
+        #expect(throws: TextError.self) { try ShapedTextLayout(shaper, sizePixels: .nan) }
+        #expect(throws: TextError.self) { try ShapedTextLayout(shaper, sizePixels: 12, haloPixels: -2) }
+    }
+}

@@ -78,30 +78,38 @@ extension FrameBuffer {
         let y0 = max(0, minY)
         let y1 = min(height - 1, maxY)
         guard x0 <= x1, y0 <= y1 else { return }
-        for y in y0...y1 {
-            for x in x0...x1 {
-                // Back to glyph space (the inverse turn) and into mask pixels, sampled at pixel centres.
-                let dx = Double(x) + 0.5 - pen.x
+        let w = mask.width
+        let h = mask.height
+        mask.coverage.withUnsafeBufferPointer { m in
+            for y in y0...y1 {
+                // Back to glyph space (the inverse turn) at pixel centres, stepping along the row.
                 let dy = Double(y) + 0.5 - pen.y
-                let u = dx * c + dy * s - gx0 - 0.5
-                let v = -dx * s + dy * c - gy0 - 0.5
-                let a = sample(mask, u, v)
-                if a > 0 { blendPixel(x, y, a, color) }
+                let dx = Double(x0) + 0.5 - pen.x
+                var u = dx * c + dy * s - gx0 - 0.5
+                var v = -dx * s + dy * c - gy0 - 0.5
+                for x in x0...x1 {
+                    defer {
+                        u += c
+                        v -= s
+                    }
+                    guard u > -1, v > -1, u < Double(w), v < Double(h) else { continue }
+                    let fu = u.rounded(.down)
+                    let fv = v.rounded(.down)
+                    let iu = Int(fu)
+                    let iv = Int(fv)
+                    let tu = u - fu
+                    let tv = v - fv
+                    // Bilinear: the four mask pixels around (u, v), those outside the mask counting as empty.
+                    func at(_ px: Int, _ py: Int) -> Double {
+                        px >= 0 && py >= 0 && px < w && py < h ? Double(m[py * w + px]) : 0
+                    }
+                    let top = at(iu, iv) * (1 - tu) + at(iu + 1, iv) * tu
+                    let bottom = at(iu, iv + 1) * (1 - tu) + at(iu + 1, iv + 1) * tu
+                    let a = (top * (1 - tv) + bottom * tv).rounded()
+                    if a >= 1 { blendPixel(x, y, UInt8(min(255, a)), color) }
+                }
             }
         }
-    }
-
-    private func sample(_ m: GlyphBitmap, _ u: Double, _ v: Double) -> UInt8 {
-        let fu = u.rounded(.down)
-        let fv = v.rounded(.down)
-        guard fu > -2, fv > -2, fu < Double(m.width), fv < Double(m.height) else { return 0 }
-        let iu = Int(fu)
-        let iv = Int(fv)
-        let tu = u - fu
-        let tv = v - fv
-        let top = Double(m.coverage(x: iu, y: iv)) * (1 - tu) + Double(m.coverage(x: iu + 1, y: iv)) * tu
-        let bottom = Double(m.coverage(x: iu, y: iv + 1)) * (1 - tu) + Double(m.coverage(x: iu + 1, y: iv + 1)) * tu
-        return UInt8(min(255, max(0, (top * (1 - tv) + bottom * tv).rounded())))
     }
 
     private mutating func blendPixel(_ x: Int, _ y: Int, _ coverage: UInt8, _ color: Color) {

@@ -138,11 +138,12 @@ public final class WorldTextShaper: TextShaper, @unchecked Sendable {
                 scalars, range: item.range, rightToLeft: item.rightToLeft, script: item.script,
                 size26Dot6: size26Dot6)
             for g in shaped {
-                let masks = try masks(
-                    GlyphKey(
-                        weight: style.weight, font: item.font, glyph: g.glyph, size26Dot6: size26Dot6,
-                        halo64: halo64), font: font)
-                if g.glyph == 0 { missing += 1 }
+                let key = GlyphKey(
+                    weight: style.weight, font: item.font, glyph: g.glyph, size26Dot6: size26Dot6, halo64: halo64)
+                // A glyph FreeType cannot load (a damaged font) draws nothing and counts as missing, like .notdef.
+                let loaded = try? masks(key, font: font)
+                let masks = loaded ?? GlyphMasks(bitmap: .empty, halo: nil)
+                if g.glyph == 0 || loaded == nil { missing += 1 }
                 placed.append(
                     PositionedGlyph(
                         glyphID: g.glyph, fontIndex: item.font, cluster: g.cluster, x: pen + Double(g.xOffset) / 64,
