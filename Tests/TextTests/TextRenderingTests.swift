@@ -87,3 +87,32 @@ let textSampleDirectory = FileManager.default.temporaryDirectory.appendingPathCo
         #expect(throws: TextError.self) { try ShapedTextLayout(shaper, sizePixels: 12, haloPixels: -2) }
     }
 }
+
+@Suite struct CurvedLabelTests {
+    @Test func aNameFollowsACurveGlyphByGlyph() throws {
+        // What a label placer does along a bending road: each glyph at its distance along the arc, turned to
+        // the arc's direction there.
+        let run = try shaper().shape("Pohjoisesplanadi", style: TextStyle(sizePixels: 18, haloPixels: 2))
+        var frame = FrameBuffer(width: 260, height: 160, fill: 0xd8e0c8)
+        let centre = Point(x: 130, y: 260)
+        let radius = 200.0
+        let startAngle = -.pi / 2 - run.advance / 2 / radius
+        let placed = run.glyphs.map { g -> (glyph: PositionedGlyph, pen: Point, degrees: Double) in
+            let a = startAngle + (g.x + g.advance / 2) / radius
+            let mid = Point(x: centre.x + radius * cos(a), y: centre.y + radius * sin(a))
+            let tangent = a + .pi / 2
+            // The pen sits half an advance back along the tangent from the glyph's middle.
+            let pen = Point(x: mid.x - cos(tangent) * g.advance / 2, y: mid.y - sin(tangent) * g.advance / 2)
+            return (g, pen, tangent * 180 / .pi)
+        }
+        // Halos first, so no glyph's halo covers its neighbour.
+        for p in placed {
+            if let halo = p.glyph.halo { frame.draw(halo, pen: p.pen, .white, rotationDegrees: p.degrees) }
+        }
+        for p in placed { frame.draw(p.glyph.bitmap, pen: p.pen, .black, rotationDegrees: p.degrees) }
+        try FileManager.default.createDirectory(at: textSampleDirectory, withIntermediateDirectories: true)
+        try PNGFile.write(frame, to: textSampleDirectory.appendingPathComponent("curved.png").path)
+        let ink = frame.pixels.filter { $0 & 0xff < 0x60 }.count
+        #expect(ink > 300)
+    }
+}

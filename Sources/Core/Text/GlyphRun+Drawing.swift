@@ -85,9 +85,18 @@ extension FrameBuffer {
                 // Back to glyph space (the inverse turn) at pixel centres, stepping along the row.
                 let dy = Double(y) + 0.5 - pen.y
                 let dx = Double(x0) + 0.5 - pen.x
-                var u = dx * c + dy * s - gx0 - 0.5
-                var v = -dx * s + dy * c - gy0 - 0.5
-                for x in x0...x1 {
+                let u0 = dx * c + dy * s - gx0 - 0.5
+                let v0 = -dx * s + dy * c - gy0 - 0.5
+                // Only the stretch of the row whose samples fall on the mask: most of a turned box is empty.
+                let (ku, KU) = Self.openInterval(u0, c, -1, Double(w))
+                let (kv, KV) = Self.openInterval(v0, -s, -1, Double(h))
+                let first = max(0, (max(ku, kv)).rounded(.down))
+                let last = min(Double(x1 - x0), (min(KU, KV)).rounded(.up))
+                guard first <= last else { continue }
+                let k0 = Int(first)
+                var u = u0 + c * first
+                var v = v0 - s * first
+                for x in (x0 + k0)...(x0 + Int(last)) {
                     defer {
                         u += c
                         v -= s
@@ -110,6 +119,15 @@ extension FrameBuffer {
                 }
             }
         }
+    }
+
+    /// The steps k for which `a0 + da * k` lies strictly between `lo` and `hi` (as real bounds; empty when the
+    /// lower exceeds the upper).
+    private static func openInterval(_ a0: Double, _ da: Double, _ lo: Double, _ hi: Double) -> (Double, Double) {
+        if abs(da) < 1e-12 { return a0 > lo && a0 < hi ? (-.infinity, .infinity) : (1, 0) }
+        let t1 = (lo - a0) / da
+        let t2 = (hi - a0) / da
+        return (min(t1, t2), max(t1, t2))
     }
 
     private mutating func blendPixel(_ x: Int, _ y: Int, _ coverage: UInt8, _ color: Color) {
