@@ -64,14 +64,18 @@ extension FrameBuffer {
         let gy0 = Double(-mask.top)
         let gx1 = gx0 + Double(mask.width)
         let gy1 = gy0 + Double(mask.height)
-        let corners = [(gx0, gy0), (gx1, gy0), (gx0, gy1), (gx1, gy1)].map { (x, y) in
-            (pen.x + x * c - y * s, pen.y + x * s + y * c)
-        }
+        // The turned box's extent: x' = pen.x + x·c − y·s, y' = pen.y + x·s + y·c over the four corners.
+        let xc = (gx0 * c, gx1 * c)
+        let xs = (gx0 * s, gx1 * s)
+        let yc = (gy0 * c, gy1 * c)
+        let ys = (gy0 * s, gy1 * s)
+        let loX = pen.x + min(xc.0, xc.1) - max(ys.0, ys.1)
+        let hiX = pen.x + max(xc.0, xc.1) - min(ys.0, ys.1)
+        let loY = pen.y + min(xs.0, xs.1) + min(yc.0, yc.1)
+        let hiY = pen.y + max(xs.0, xs.1) + max(yc.0, yc.1)
         guard
-            let minX = Int(checkedRounding: (corners.map(\.0).min() ?? 0).rounded(.down)),
-            let maxX = Int(checkedRounding: (corners.map(\.0).max() ?? 0).rounded(.up)),
-            let minY = Int(checkedRounding: (corners.map(\.1).min() ?? 0).rounded(.down)),
-            let maxY = Int(checkedRounding: (corners.map(\.1).max() ?? 0).rounded(.up))
+            let minX = Int(checkedRounding: loX.rounded(.down)), let maxX = Int(checkedRounding: hiX.rounded(.up)),
+            let minY = Int(checkedRounding: loY.rounded(.down)), let maxY = Int(checkedRounding: hiY.rounded(.up))
         else { return }
         let x0 = max(0, minX)
         let x1 = min(width - 1, maxX)
