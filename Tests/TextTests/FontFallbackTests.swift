@@ -49,3 +49,20 @@ import Testing
         #expect(Set(chinese.glyphs.map { files[$0.fontIndex].family }) == ["Noto Sans CJK SC"])
     }
 }
+
+@Suite struct FontDirectoryTests {
+    @Test func onlyTheFontsInTheGivenDirectoryAreUsed() throws {
+        let shaper = try WorldTextShaper(fontDirectories: ["/usr/share/fonts/truetype/dejavu"])
+        #expect(shaper.fontFiles().map(\.family) == ["DejaVu Sans"])
+        #expect(shaper.fontFiles(weight: .bold).first?.path.hasSuffix("DejaVuSans-Bold.ttf") == true)
+        // DejaVu has no Chinese and nothing else is known: the boxes are counted, not hidden.
+        let run = try shaper.shape("Ginza 南京", style: TextStyle(sizePixels: 14))
+        #expect(run.missingGlyphCount == 2)
+    }
+
+    @Test func aDirectoryThatIsNotThereIsAClearError() {
+        #expect(throws: TextError.noFontDirectory("/no/such/fonts")) {
+            try WorldTextShaper(fontDirectories: ["/no/such/fonts"])
+        }
+    }
+}

@@ -23,16 +23,18 @@ final class OpenFont: @unchecked Sendable {
 // Unchecked Sendable: used only while `WorldTextShaper`'s lock is held.
 final class FontFallbackList: @unchecked Sendable {
     private let library: FreeTypeLibrary
+    private let locator: FontLocator
     private let weight: FontWeight
     private(set) var files: [FontFile]
     private var opened: [Int: OpenFont] = [:]
     private var lastResortTried: Set<UInt32> = []
 
-    init(families: [String], weight: FontWeight, library: FreeTypeLibrary) throws {
+    init(families: [String], weight: FontWeight, library: FreeTypeLibrary, locator: FontLocator) throws {
         self.library = library
+        self.locator = locator
         self.weight = weight
         var seen: Set<String> = []
-        files = families.compactMap { FontLocator.find(family: $0, weight: weight) }.filter { f in
+        files = families.compactMap { locator.find(family: $0, weight: weight) }.filter { f in
             // Two families can resolve to one face (a missing bold falls back to the same file): keep the first.
             seen.insert("\(f.path)#\(f.faceIndex)").inserted
         }
@@ -61,7 +63,7 @@ final class FontFallbackList: @unchecked Sendable {
     /// no installed font has it (the primary font's empty box is drawn then).
     func covering(_ scalar: UInt32, preferred: [Int]) -> Int? {
         if let i = firstCovering([scalar], preferred: preferred) { return i }
-        guard lastResortTried.insert(scalar).inserted, let extra = FontLocator.find(covering: scalar, weight: weight)
+        guard lastResortTried.insert(scalar).inserted, let extra = locator.find(covering: scalar, weight: weight)
         else { return nil }
         if let known = files.firstIndex(where: { $0.path == extra.path && $0.faceIndex == extra.faceIndex }) {
             return known

@@ -1,5 +1,6 @@
 import CFontconfig
 import Core
+import Foundation
 
 /// A font file fontconfig found: where it is, which face in it, and which characters it covers.
 ///
@@ -27,19 +28,47 @@ final class FontFile: @unchecked Sendable {
 }
 
 /// Every call into fontconfig: looks fonts up by family and weight, or by a character they must have.
-enum FontLocator {
-    /// Starts fontconfig (reads its configuration and cache once per process). The corresponding C function is
-    /// `FcInit`.
-    static func start() throws {
-        guard FcInit() != 0 else { throw TextError.fontconfigUnavailable }
+///
+/// Normally the system's configuration (/etc/fonts, with its cache); given directories, a configuration of its
+/// own that knows only the fonts in them (for a minimal root file system without /etc/fonts).
+// Unchecked Sendable: the configuration is only read after `init`, while `WorldTextShaper`'s lock is held.
+final class FontLocator: @unchecked Sendable {
+    /// nil: fontconfig's current (system) configuration.
+    private let config: OpaquePointer?
+
+    /// Starts fontconfig with the system configuration, or with only the fonts in `directories`. The
+    /// corresponding C functions are `FcInit`, `FcConfigCreate` and `FcConfigAppFontAddDir`.
+    init(directories: [String]? = nil) throws {
+        guard let directories else {
+            guard FcInit() != 0 else { throw TextError.fontconfigUnavailable }
+            config = nil
+            return
+        }
+        guard let own = FcConfigCreate() else { throw TextError.fontconfigUnavailable }
+        for d in directories {
+            // fontconfig accepts a directory that is not there (it finds nothing in it): say so instead.
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDirectory), isDirectory.boolValue else {
+                FcConfigDestroy(own)
+                throw TextError.noFontDirectory(d)
+            }
+            let added = Self.withFcString(d) { FcConfigAppFontAddDir(own, $0) } ?? 0
+            guard added != 0 else {
+                FcConfigDestroy(own)
+                throw TextError.noFontDirectory(d)
+            }
+        }
+        config = own
     }
+
+    deinit { if let config { FcConfigDestroy(config) } }
 
     /// The installed font of `family` nearest to `weight`, or nil when the family is not installed (fontconfig
     /// would otherwise answer with some other family). The corresponding C function is `FcFontMatch`.
-    static func find(family: String, weight: FontWeight) -> FontFile? {
+    func find(family: String, weight: FontWeight) -> FontFile? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        withFcString(family) { _ = FcPatternAddString(pattern, "family", $0) }
+        _ = Self.withFcString(family) { FcPatternAddString(pattern, "family", $0) }
         _ = FcPatternAddInteger(pattern, "weight", weight.fontconfigWeight)
         _ = FcPatternAddInteger(pattern, "slant", cfontconfig_slant_roman())
         guard let match = bestMatch(pattern) else { return nil }
@@ -50,7 +79,7 @@ enum FontLocator {
 
     /// Any installed font that has `scalar`, nearest to `weight`: the last resort for a character none of the
     /// listed fonts has. The corresponding C function is `FcFontMatch` with a character set.
-    static func find(covering scalar: UInt32, weight: FontWeight) -> FontFile? {
+    func find(covering scalar: UInt32, weight: FontWeight) -> FontFile? {
         guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
@@ -67,11 +96,11 @@ enum FontLocator {
         return file
     }
 
-    private static func bestMatch(_ pattern: OpaquePointer) -> OpaquePointer? {
-        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    private func bestMatch(_ pattern: OpaquePointer) -> OpaquePointer? {
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        let match = FcFontMatch(nil, pattern, &result)
+        let match = FcFontMatch(config, pattern, &result)
         guard result == FcResultMatch else {
             if let match { FcPatternDestroy(match) }
             return nil
@@ -79,7 +108,7 @@ enum FontLocator {
         return match
     }
 
-    private static func fontFile(_ match: OpaquePointer, family: String) -> FontFile? {
+    private func fontFile(_ match: OpaquePointer, family: String) -> FontFile? {
         guard let path = string(match, "file") else { return nil }
         var index: Int32 = 0
         if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
@@ -90,17 +119,15 @@ enum FontLocator {
         return FontFile(family: family, path: path, faceIndex: Int(index), charset: owned)
     }
 
-    private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
+    private func string(_ pattern: OpaquePointer, _ object: String) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
     }
 
-    private static func withFcString(_ s: String, _ body: (UnsafePointer<FcChar8>) -> Void) {
+    private static func withFcString<T>(_ s: String, _ body: (UnsafePointer<FcChar8>) -> T) -> T? {
         let bytes = Array(s.utf8) + [0]
-        bytes.withUnsafeBufferPointer { p in
-            if let base = p.baseAddress { body(base) }
-        }
+        return bytes.withUnsafeBufferPointer { p in p.baseAddress.map(body) }
     }
 }
 

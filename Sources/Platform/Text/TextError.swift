@@ -6,6 +6,8 @@ public enum TextError: Error, CustomStringConvertible, Equatable {
     case harfBuzz(call: String, path: String)
     /// fontconfig could not start (no configuration, no fonts).
     case fontconfigUnavailable
+    /// A font directory given instead of the system's configuration cannot be read.
+    case noFontDirectory(String)
     /// None of the fonts asked for is installed.
     case noFonts(families: [String])
     /// A size that cannot be a glyph size (not finite, ≤ 0 or above the limit).
@@ -21,6 +23,8 @@ public enum TextError: Error, CustomStringConvertible, Equatable {
             return "HarfBuzz \(call) could not read \(path)"
         case .fontconfigUnavailable:
             return "fontconfig could not load its configuration (install fontconfig and the fonts)"
+        case .noFontDirectory(let d):
+            return "cannot read fonts from \(d) (is it a directory of .ttf/.otf files?)"
         case .noFonts(let families):
             return
                 "none of the fonts \(families.joined(separator: ", ")) is installed (install fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk)"

@@ -62,12 +62,16 @@ public final class WorldTextShaper: TextShaper, @unchecked Sendable {
     private var runs: ByteBoundedCache<RunKey, GlyphRun>
     private var glyphs: ByteBoundedCache<GlyphKey, GlyphMasks>
 
-    /// Finds `families` of both weights through fontconfig; throws when none of them is installed.
-    public init(families: [String] = WorldTextShaper.defaultFamilies, cache: CacheBudget = CacheBudget()) throws {
-        try FontLocator.start()
+    /// Finds `families` of both weights through fontconfig (the system's fonts, or only those in
+    /// `fontDirectories` when given); throws when none of them is installed.
+    public init(
+        families: [String] = WorldTextShaper.defaultFamilies, fontDirectories: [String]? = nil,
+        cache: CacheBudget = CacheBudget()
+    ) throws {
+        let locator = try FontLocator(directories: fontDirectories)
         library = try FreeTypeLibrary()
-        regular = try FontFallbackList(families: families, weight: .regular, library: library)
-        bold = try FontFallbackList(families: families, weight: .bold, library: library)
+        regular = try FontFallbackList(families: families, weight: .regular, library: library, locator: locator)
+        bold = try FontFallbackList(families: families, weight: .bold, library: library, locator: locator)
         runs = ByteBoundedCache(capacityBytes: cache.runBytes)
         glyphs = ByteBoundedCache(capacityBytes: cache.glyphBytes)
     }
