@@ -76,26 +76,58 @@ func runTextBenchmark() {
     memoryOfTheCJKFont()
 }
 
-/// The resident memory a first Chinese label adds (the CJK font is opened then, not before).
+/// The resident memory a first Chinese label adds (the CJK font is opened then, not before), and what a shaper
+/// holds once it has set a name in every script at the label and HUD sizes.
 private func memoryOfTheCJKFont() {
     do {
+        let start = Resident.now()
         let shaper = try WorldTextShaper()
         _ = try shaper.shape("Mannerheimintie", style: TextStyle(sizePixels: 12.5))
-        let before = residentKiB()
+        let before = Resident.now()
         _ = try shaper.shape("南京东路", style: TextStyle(sizePixels: 12.5))
-        let after = residentKiB()
+        let after = Resident.now()
         let opened = shaper.openedFamilies().joined(separator: ", ")
-        print("  resident memory added by the first CJK label: \(after - before) KiB (opened: \(opened))")
+        print("  resident memory: a shaper with DejaVu open \(before - start)")
+        print("  resident memory added by the first CJK label: \(after - before) (opened: \(opened))")
+        let names = [
+            "شارع الملك فهد", "רחוב הרצל", "Невский проспект", "Οδός Ερμού", "महात्मा गांधी मार्ग", "南京东路",
+            "表参道とおり", "Mannerheimintie", "Pohjoisesplanadi",
+        ]
+        for size in [11.5, 12.5, 15, 18, 34] {
+            for weight in [FontWeight.regular, .bold] {
+                for n in names {
+                    _ = try shaper.shape(n, style: TextStyle(sizePixels: size, weight: weight, haloPixels: 2))
+                }
+            }
+        }
+        let s = shaper.cacheStatistics
+        print(
+            "  \(names.count) names × 5 sizes × 2 weights, 2 px halo: \(s.runs) runs in \(s.runBytes) bytes, "
+                + "\(s.glyphs) glyph masks in \(s.glyphBytes) bytes; resident memory since the start \(Resident.now() - start)"
+        )
     } catch {
         print("text benchmark: \(error)")
     }
 }
 
-/// VmRSS from /proc/self/status, in KiB (0 when unreadable).
-private func residentKiB() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+/// Resident memory from /proc/self/status in KiB: anonymous (heap) and file-backed (mapped font pages, which
+/// the kernel can drop and re-read) apart; 0 when unreadable.
+private struct Resident {
+    var anonKiB = 0
+    var fileKiB = 0
+
+    static func now() -> Resident {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return Resident() }
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name) }
+            return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        }
+        return Resident(anonKiB: field("RssAnon:"), fileKiB: field("RssFile:"))
+    }
+
+    static func - (a: Resident, b: Resident) -> String {
+        "\(a.anonKiB - b.anonKiB) KiB heap + \(a.fileKiB - b.fileKiB) KiB mapped font pages"
+    }
 }
 
 /// The median CPU seconds of `rounds` runs of `body`, after one warm-up run.
