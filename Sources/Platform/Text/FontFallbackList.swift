@@ -28,6 +28,8 @@ final class FontFallbackList: @unchecked Sendable {
     private(set) var files: [FontFile]
     private var opened: [Int: OpenFont] = [:]
     private var lastResortTried: Set<UInt32> = []
+    /// How many distinct characters may be looked up in all installed fonts.
+    static let lastResortLimit = 4096
 
     init(families: [String], weight: FontWeight, library: FreeTypeLibrary, locator: FontLocator) throws {
         self.library = library
@@ -63,7 +65,10 @@ final class FontFallbackList: @unchecked Sendable {
     /// no installed font has it (the primary font's empty box is drawn then).
     func covering(_ scalar: UInt32, preferred: [Int]) -> Int? {
         if let i = firstCovering([scalar], preferred: preferred) { return i }
-        guard lastResortTried.insert(scalar).inserted, let extra = locator.find(covering: scalar, weight: weight)
+        // Each character is asked about once, and only so many: a map full of unassigned code points must not
+        // turn every label into thousands of fontconfig queries or grow this set without bound.
+        guard lastResortTried.count < Self.lastResortLimit, lastResortTried.insert(scalar).inserted,
+            let extra = locator.find(covering: scalar, weight: weight)
         else { return nil }
         if let known = files.firstIndex(where: { $0.path == extra.path && $0.faceIndex == extra.faceIndex }) {
             return known
