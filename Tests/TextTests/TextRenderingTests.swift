@@ -18,7 +18,7 @@ let textSampleDirectory = FileManager.default.temporaryDirectory.appendingPathCo
     @Test func worldNamesRenderWithInkOnEveryLine() throws {
         let shaper = try shaper()
         let lineHeight = 36
-        var frame = FrameBuffer(width: 420, height: lineHeight * (worldNames.count + 2) + 10, fill: 0xe8e4d8)
+        var frame = FrameBuffer(width: 420, height: lineHeight * (worldNames.count + 2) + 10, fill: 0xa9b59a)
         var lines: [String] = worldNames.map(\.text)
         lines += ["AV Wa To 66 Helsinki", "Herzl הרצל · شارع 23"]
         for (i, text) in lines.enumerated() {
