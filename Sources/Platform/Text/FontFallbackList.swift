@@ -1,8 +1,8 @@
 import Core
 
 /// A font file opened for use: FreeType to rasterise, HarfBuzz to shape.
+// Unchecked Sendable: used only while `WorldTextShaper`'s lock is held.
 final class OpenFont: @unchecked Sendable {
-    // Unchecked Sendable: used only while `WorldTextShaper`'s lock is held.
     let file: FontFile
     let rasterizer: FreeTypeFace
     let shaper: HarfBuzzFont
