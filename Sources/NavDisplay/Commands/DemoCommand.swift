@@ -7,7 +7,7 @@ import Platform
 struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self)
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self)
     static let help = """
         USAGE: navdisplay demo [options]
 
@@ -20,8 +20,7 @@ struct DemoCommand: Command {
           --interval SECONDS      ride time between PNG frames (default 2)
           --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
           --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+        \(ViewOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -33,8 +32,7 @@ struct DemoCommand: Command {
     var stats = false
     var out = "demo-frames"
     var interval = 2.0
-    var orientation = OrientationMode.headingUp
-    var zoom = 16.5
+    var view = ViewOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
 
@@ -45,15 +43,15 @@ struct DemoCommand: Command {
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a folder name")
             case .flag("--interval"):
                 interval = try args.number(for: "--interval", in: 0.05...600, what: "seconds from 0.05 to 600")
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"):
                 size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--stats"): stats = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) else { throw args.unknown(f) }
+                guard try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args) else {
+                    throw args.unknown(f)
+                }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -77,9 +75,10 @@ struct DemoCommand: Command {
     private func playback(width: Int, height: Int, waitForTiles: Bool) throws -> Playback {
         let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: waitForTiles)
         let ride = try demoRide()
-        return Playback(events: ride.events) { [orientation, zoom] in
+        return Playback(events: ride.events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: orientation, zoom: zoom, fallbackCenter: ride.start, heading: ride.heading)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
+                heading: ride.heading)
         }
     }
 
@@ -112,7 +111,7 @@ struct DemoCommand: Command {
         print(
             """
             navdisplay demo: wrote \(sink.frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(out)/
-              they show a bike ride through central Helsinki in \(orientation.rawValue) mode: the arrow, its trail,
+              they show a bike ride through central Helsinki in \(view.orientation.rawValue) mode: the arrow, its trail,
               a stop at the lights, a left turn, a tram's magnet, a U-turn, a GPS dropout, and the HUD.
               first: \(files.writtenPaths.first ?? "-")
               last:  \(files.writtenPaths.last ?? "-")

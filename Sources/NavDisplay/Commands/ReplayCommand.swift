@@ -8,7 +8,7 @@ import Platform
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self)
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 
@@ -28,8 +28,7 @@ struct ReplayCommand: Command {
           --summary FILE          write the expected-output summary (.chk) to FILE, or - for stdout
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+        \(ViewOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -48,8 +47,7 @@ struct ReplayCommand: Command {
     var summary: String?
     var calibrationFile: String?
     var noCalibration = false
-    var orientation = OrientationMode.headingUp
-    var zoom = 16.5
+    var view = ViewOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -78,8 +76,6 @@ struct ReplayCommand: Command {
             case .flag("--calibration"):
                 calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--no-calibration"): noCalibration = true
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"):
                 size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
@@ -87,7 +83,7 @@ struct ReplayCommand: Command {
                 // Only a screen option means "to a screen": a map goes with --out as well.
                 if try display.parse(f, &args) {
                     displayChosen = true
-                } else if try !map.parse(f, &args) {
+                } else if try !map.parse(f, &args), try !view.parse(f, &args) {
                     throw args.unknown(f)
                 }
             case .positional(let v): files.append(v)
@@ -150,9 +146,9 @@ struct ReplayCommand: Command {
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             waitForTiles: out != nil || !displayChosen)
-        let playback = Playback(events: events) { [orientation, zoom] in
+        let playback = Playback(events: events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: orientation, zoom: zoom, fallbackCenter: center, heading: config)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
         }
         if out == nil, displayChosen, let screen {
             return try replayOnScreen(screen, playback)

@@ -7,7 +7,9 @@ import Platform
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(SensorOptions.self).with(
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        SensorOptions.self
+    ).with(
         GpsOptions.self)
     static let help = """
         USAGE: navdisplay run [options]
@@ -22,8 +24,7 @@ struct RunCommand: Command {
         \(SensorOptions.help)
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+        \(ViewOptions.help)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
           --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
@@ -42,8 +43,7 @@ struct RunCommand: Command {
     var gps = GpsOptions()
     var sensors = SensorOptions()
     var sampleRate = 25.0
-    var orientation = OrientationMode.headingUp
-    var zoom = 16.5
+    var view = ViewOptions()
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
     var parkedFPS = 2.0
@@ -58,8 +58,6 @@ struct RunCommand: Command {
             switch arg {
             case .flag("--sample-rate"):
                 sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--parked-fps"):
                 parkedFPS = try args.number(for: "--parked-fps", in: 0.2...60, what: "frames per second from 0.2 to 60")
@@ -74,7 +72,8 @@ struct RunCommand: Command {
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard
-                    try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) || gps.parse(f, &args)
+                    try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
+                        || sensors.parse(f, &args) || gps.parse(f, &args)
                 else {
                     throw args.unknown(f)
                 }
@@ -98,9 +97,9 @@ struct RunCommand: Command {
             width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
         let heading = HeadingConfiguration(calibration: calibration)
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
-            [orientation, zoom] in
+            [view] in
             NavigationPipeline(
-                scene: scene, orientation: orientation, zoom: zoom, fallbackCenter: StartPosition.helsinki,
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
                 heading: heading)
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
