@@ -6,6 +6,9 @@ import Simulation
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,
 /// declination-corrected heading ours starts from), and our `HeadingEstimator`. Prints one table.
 func runHeadingBenchmark() {
+    runRealHeadingTable()
+    // HEADING_REAL_ONLY=1 skips the simulated scenarios (for a quick look at the real trials).
+    if ProcessInfo.processInfo.environment["HEADING_REAL_ONLY"] == "1" { return }
     let helsinki = GeoCoordinate(latitude: 60.1699, longitude: 24.9384)
     let distorted = SimulatedRide.distortedDevice
     // One calibration per device, fitted from a simulated tumble of that device (as `navdisplay calibrate` would).

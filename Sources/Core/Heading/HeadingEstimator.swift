@@ -64,6 +64,14 @@ public struct HeadingEstimator: Sendable {
     /// The course is carried on at the last fixes' rate for at most this long after a fix (seconds); a fix missed
     /// beyond that leaves the heading where it got to rather than guessing on.
     static let courseRateCarrySeconds = 1.5
+    /// The gyro-driven orientation filter and its state machine (used while a gyroscope is live).
+    var orientation: OrientationFilter
+    var gyroState = GyroHeadingState.unknown
+    var lastGyroscopeTime: Timestamp?
+    var orientationInitialisedAt: Timestamp?
+    var orientationDisturbedAt: Timestamp?
+    /// The state of the gyro-driven path (`.unknown` on a board without a gyroscope).
+    public var gyroscopeState: GyroHeadingState { gyroState }
 
     /// The slowest gyroscope the estimator uses: readings further apart are taken for a gyroscope that went away.
     public static var gyroscopeMinimumHertz: Double { 1 / YawIntegrator.defaultMaximumGapSeconds }
@@ -77,6 +85,8 @@ public struct HeadingEstimator: Sendable {
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
         lateral = LateralTurnSensor(settings: configuration.lateralTurn)
+        orientation = OrientationFilter(parameters: configuration.orientation)
+        orientation.calibrated = configuration.calibration != nil
         decimalYear = configuration.fallbackDecimalYear.flatMap { $0.isFinite && abs($0) < 10_000 ? $0 : nil }
         if let here = configuration.fallbackCoordinate, here.isValid { refreshField(at: here, altitudeMetres: nil) }
     }
@@ -89,21 +99,46 @@ public struct HeadingEstimator: Sendable {
             magnetometerAvailable = true
             externalAccuracy = nil
             processMagnetometer(s)
-            publish(at: s.time)
+            if gyroscopeLive(at: s.time) {
+                orientationMagnetometer(s)
+                publishOrientation(at: s.time)
+            } else {
+                publish(at: s.time)
+            }
         case .accelerometer(let s):
             processAccelerometer(s)
+            orientation.accelerometer(configuration.mount * s.metresPerSecondSquared, at: s.time)
         case .gyroscope(let s):
             let down = gravity.flatMap { TiltCompensation.down(fromSpecificForce: $0) } ?? TiltCompensation.levelDown
             yaw.add(
                 configuration.mount * s.radiansPerSecond, down: down, at: s.time, atRest: standstill.isStandingStill)
+            orientation.gyroscope(configuration.mount * s.radiansPerSecond, at: s.time)
+            lastGyroscopeTime = s.time
         case .gpsFix(let fix):
             processFix(fix)
-            publish(at: fix.time)
+            if gyroscopeLive(at: fix.time) {
+                orientationCourse(HeadingEstimator.sanitized(fix))
+                publishOrientation(at: fix.time)
+            } else {
+                publish(at: fix.time)
+            }
         case .gpsSky:
             break
         case .compassHeading(let t, let report):
             processExternalCompass(report, at: t)
-            publish(at: t)
+            if gyroscopeLive(at: t) {
+                // An external compass (a marine one through gpsd) is one more heading measurement.
+                if let h = report.usableHeading {
+                    let m =
+                        h.reference == .trueNorth
+                        ? h.direction.rotated(by: -(estimate.declinationDegrees ?? 0)) : h.direction
+                    orientation.headingMeasurement(
+                        m.degrees, varianceDegrees2: max(1, h.accuracyDegrees * h.accuracyDegrees))
+                }
+                publishOrientation(at: t)
+            } else {
+                publish(at: t)
+            }
         case .sourceStatus(let t, let status):
             switch status.source {
             case .magnetometer:
@@ -117,7 +152,7 @@ public struct HeadingEstimator: Sendable {
             case .gps:
                 break
             }
-            publish(at: t)
+            if gyroscopeLive(at: t) { publishOrientation(at: t) } else { publish(at: t) }
         }
     }
 
