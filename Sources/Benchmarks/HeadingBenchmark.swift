@@ -6,6 +6,10 @@ import Simulation
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,
 /// declination-corrected heading ours starts from), and our `HeadingEstimator`. Prints one table.
 func runHeadingBenchmark() {
+    if let d = ProcessInfo.processInfo.environment["HEADING_DUMP"] {
+        for id in d.split(separator: ",") { headingDump(String(id)) }
+        return
+    }
     runRealHeadingTable()
     // HEADING_REAL_ONLY=1 skips the simulated scenarios (for a quick look at the real trials).
     if ProcessInfo.processInfo.environment["HEADING_REAL_ONLY"] == "1" { return }

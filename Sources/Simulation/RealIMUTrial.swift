@@ -110,15 +110,23 @@ public struct RealIMUTrial: Sendable {
         return rows
     }
 
+    /// The truth at the frame instant nearest `t`, within 3 ms (a replay without the gyroscope's rows starts its
+    /// frames at the first accelerometer row, 1.8 ms after the first gyroscope row the truth was sampled for).
+    public func truth(near t: Double) -> Truth? {
+        guard let ms = Int64(checkedRounding: t * 1000) else { return nil }
+        for d in [0, -1, 1, -2, 2, -3, 3] {
+            if let found = truth[ms + Int64(d)] { return found }
+        }
+        return nil
+    }
+
     /// Scores trace rows against the truth.
     public func score(_ rows: [TraceRow]) -> RealTrialScore {
         var score = RealTrialScore()
         var errors: [(time: Double, error: Double?, disturbed: Bool)] = []
         for row in rows {
             let t = row.time.seconds
-            guard t > 5, let key = Int64(checkedRounding: t * 1000), let truth = truth[key],
-                abs(truth.pitchDegrees) < 60
-            else { continue }
+            guard t > 5, let truth = truth(near: t), abs(truth.pitchDegrees) < 60 else { continue }
             score.frames += 1
             var error: Double?
             if let h = row.magneticHeadingDegrees {

@@ -93,9 +93,9 @@ def main():
     for name in convert.BROAD_TRIALS:
         t, acc, gyr, mag, quat, fs = convert.load_broad(os.path.join(src, "broad", name + ".mat"))
         truth, pitch, disturbed_all, ok = convert.truth_rows(t, quat, mag)
-        t0 = t[convert.BLOCK - 1]
-        instants = convert.frame_instants(t0, t[len(t) // convert.BLOCK * convert.BLOCK - 1])
-        idx = np.clip(np.rint(instants * fs).astype(int), 0, len(t) - 1)
+        frames = convert.frame_samples(t, fs)
+        instants = np.array([f[0] for f in frames])
+        idx = np.array([f[1] for f in frames])
         keep = ok[idx] & (instants > SKIP_SECONDS) & (np.abs(np.nan_to_num(pitch[idx], nan=90.0)) < MAX_PITCH_DEGREES)
         idx, times = idx[keep], instants[keep]
         for filt, heading in (("vqf", run_vqf(acc, gyr, mag, fs)), ("fusion", run_fusion(acc, gyr, mag, fs))):

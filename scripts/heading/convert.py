@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Converts the real IMU recordings in ../shared/data/real/ into NavDisplay test fixtures.
 
-BROAD (285.714 Hz) becomes 57 Hz block means of 5 samples, each block stamped with the time of its last sample (so
-integrating the block's mean rate over the block is exact, and causal). x-io Fusion's example (about 100 Hz)
-becomes 2-sample block means. Both are written in the IMU CSV import's body frame (x forward, y right, z down):
-BROAD and Fusion both use x forward, y left, z up, so y and z change sign.
+BROAD (285.714 Hz) becomes:
+- gyroscope rows at 60 Hz: each block of 4 or 5 samples becomes the one constant rate that turns the sensor exactly
+  as the samples did (their rotations composed, as an IMU's coning-compensated delta angle), stamped at its last
+  sample. Block ends fall on the 10 Hz replay's frame instants (6 blocks a frame), so the downsampling adds no
+  staleness at the instants measured that the full-rate baselines do not have.
+- accelerometer and magnetometer rows at 30 Hz: means of two gyroscope blocks' samples, stamped at their centre
+  (the instant a mean of a turning vector describes; stamped at its end, the field would lag the gyroscope).
+x-io Fusion's example (about 100 Hz) becomes 2-sample block means stamped at the later sample. Both are written
+in the IMU CSV import's body frame (x forward, y right, z down): BROAD and Fusion both use x forward, y left,
+z up, so y and z change sign.
 
-Beside each BROAD trial goes its truth at the instants a 10 Hz replay draws frames (first event + k * 0.1 s):
-the azimuth of the sensor's x axis (clockwise from the reference frame's north, which BROAD aligns with the
-magnetic field), its pitch, and whether the sample is disturbed (the field turned into the reference frame by the
-truth differs from the trial's median by more than 5 uT), all taken from the full-rate sample nearest the instant.
+Beside each BROAD trial goes its truth at the frame instants (first row + k * 0.1 s): the azimuth of the sensor's
+x axis (clockwise from the reference frame's north, which BROAD aligns with the magnetic field), its pitch, and
+whether the sample is disturbed (the field turned into the reference frame by the truth differs from the trial's
+median by more than 5 uT), all from the full-rate sample nearest the instant.
 
 Usage: scripts/heading/convert.py [SHARED_REAL_DIR] [FIXTURE_DIR]
 """
@@ -29,7 +35,8 @@ BROAD_TRIALS = [
     "32_disturbed_attached_magnet_1cm",
     "36_disturbed_attached_magnet_5cm",
 ]
-BLOCK = 5
+BLOCKS_PER_FRAME = 6
+FIRST_SAMPLE = 9
 FRAME_SECONDS = 0.1
 DISTURBED_MICROTESLA = 5.0
 TO_BODY = np.array([1.0, -1.0, -1.0])  # x fwd, y left, z up -> x fwd, y right, z down
@@ -69,35 +76,72 @@ def frame_instants(t0, t_end):
     return t0 + FRAME_SECONDS * np.arange(1, n + 1)
 
 
+def block_ends(count, fs):
+    """Sample indices that end the gyroscope blocks: one 5 samples before FIRST_SAMPLE, then FIRST_SAMPLE and
+    BLOCKS_PER_FRAME more per 0.1 s, so every frame instant (FIRST_SAMPLE's time + k * 0.1 s) ends a block."""
+    step = FRAME_SECONDS * fs / BLOCKS_PER_FRAME
+    ends = [FIRST_SAMPLE - 5]
+    j = 0
+    while True:
+        i = int(round(FIRST_SAMPLE + j * step))
+        if i >= count:
+            return ends
+        ends.append(i)
+        j += 1
+
+
+def composed_rate(gyr, lo, hi, dt):
+    """The constant rate (rad/s) that turns as samples lo+1..hi do, each over one sample period."""
+    r = Rotation.identity()
+    for i in range(lo + 1, hi + 1):
+        r = r * Rotation.from_rotvec(gyr[i] * dt)
+    return r.as_rotvec() / ((hi - lo) * dt)
+
+
 def convert_broad(src, dst, name):
     t, acc, gyr, mag, quat, fs = load_broad(os.path.join(src, name + ".mat"))
-    n = len(t) // BLOCK * BLOCK
-    blocks = lambda a: a[:n].reshape(-1, BLOCK, 3).mean(axis=1) * TO_BODY
-    ta = t[BLOCK - 1 : n : BLOCK]
-    acc_b, gyr_b, mag_b = blocks(acc), np.degrees(blocks(gyr)), blocks(mag)
+    ends = block_ends(len(t), fs)
+    ends = ends[: 1 + (len(ends) - 1) // 2 * 2]  # whole accel+mag blocks only
+    rows = []
+    for k in range(1, len(ends)):
+        rate = composed_rate(gyr, ends[k - 1], ends[k], 1 / fs) * TO_BODY
+        rows.append((t[ends[k]], 0, np.degrees(rate)))
+    for k in range(2, len(ends), 2):
+        sl = slice(ends[k - 2] + 1, ends[k] + 1)
+        rows.append((t[sl].mean(), 1, (acc[sl].mean(axis=0) * TO_BODY, mag[sl].mean(axis=0) * TO_BODY)))
+    rows.sort(key=lambda r: r[0])
     short = name[:2]
     with open(os.path.join(dst, f"{short}.csv"), "w") as f:
-        f.write(f"# BROAD trial {name} (CC BY 4.0, see LICENSE): {BLOCK}-sample block means of the\n")
-        f.write("# 285.714 Hz recording, body frame x forward, y right, z down, stamped at each block's last sample.\n")
+        f.write(f"# BROAD trial {name} (CC BY 4.0, see LICENSE), body frame x forward, y right, z down, from the\n")
+        f.write("# 285.714 Hz recording: gyroscope = the rate that composes each block's rotations (60 Hz, stamped at\n")
+        f.write("# its last sample); accelerometer and magnetometer = means over two blocks, stamped at their centre.\n")
         f.write("time_s,accel_x_m/s2,accel_y_m/s2,accel_z_m/s2,gyro_x_deg/s,gyro_y_deg/s,gyro_z_deg/s,mag_x_uT,mag_y_uT,mag_z_uT\n")
-        for i in range(len(ta)):
-            cells = [num(ta[i], 4)] + [num(v, 2) for v in acc_b[i]] + [num(v, 1) for v in gyr_b[i]]
-            cells += [num(v, 1) for v in mag_b[i]]
+        for time, kind, v in rows:
+            if kind == 0:
+                cells = [num(time, 4), "", "", ""] + [num(x, 1) for x in v] + ["", "", ""]
+            else:
+                cells = [num(time, 4)] + [num(x, 2) for x in v[0]] + ["", "", ""] + [num(x, 1) for x in v[1]]
             f.write(",".join(cells) + "\n")
     heading, pitch, disturbed, ok = truth_rows(t, quat, mag)
-    instants = frame_instants(ta[0], ta[-1])
     with open(os.path.join(dst, f"{short}.truth.csv"), "w") as f:
         f.write(f"# BROAD trial {name}: optical truth at the 10 Hz replay's frame instants (nearest full-rate\n")
         f.write("# sample). heading = azimuth of sensor x from magnetic north, clockwise; disturbed = field in the\n")
         f.write(f"# reference frame more than {DISTURBED_MICROTESLA} uT from the trial's median. Rows without truth are left out.\n")
         f.write("time_s,heading_deg,pitch_deg,disturbed\n")
-        for ti in instants:
-            j = int(np.clip(np.rint(ti * fs), 0, len(t) - 1))
-            if not ok[j]:
-                continue
-            f.write(f"{num(ti, 4)},{num(heading[j], 2)},{num(pitch[j], 2)},{int(disturbed[j])}\n")
+        for ti, j in frame_samples(t, fs):
+            if ok[j]:
+                f.write(f"{num(ti, 4)},{num(heading[j], 2)},{num(pitch[j], 2)},{int(disturbed[j])}\n")
     radius = float(np.median(np.linalg.norm(mag, axis=1)))
     return short, radius
+
+
+def frame_samples(t, fs):
+    """(instant, nearest sample index) for every frame the replay draws: first row + k * 0.1 s."""
+    ends = block_ends(len(t), fs)
+    ends = ends[: 1 + (len(ends) - 1) // 2 * 2]
+    t0 = t[ends[1]]
+    instants = frame_instants(t0, t[ends[-1]])
+    return [(ti, int(np.clip(np.rint(ti * fs), 0, len(t) - 1))) for ti in instants]
 
 
 def convert_fusion(src, dst):

@@ -77,3 +77,7 @@ extension HeadingEstimator {
         estimate.time = t
     }
 }
+
+extension HeadingEstimator {
+    public var debugOrientation: OrientationFilter { orientation }
+}
