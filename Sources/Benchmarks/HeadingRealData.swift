@@ -45,7 +45,7 @@ func runRealHeadingTable(fixtures: String = "Tests/CoreTests/Fixtures/real") {
             print("\(id): \(error)")
             continue
         }
-        var config = tuned(HeadingConfiguration(calibration: trial.identityCalibration))
+        var config = HeadingConfiguration(calibration: trial.identityCalibration)
         let full = trial.score(trial.replay(config, fonts: fonts))
         let noGyro = trial.score(trial.replay(config, events: trial.withoutGyroscope, fonts: fonts))
         config.gyroscopeDrivesHeading = false

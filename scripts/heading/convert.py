@@ -3,8 +3,9 @@
 
 BROAD (285.714 Hz) becomes:
 - gyroscope rows at 60 Hz: each block of 4 or 5 samples becomes the one constant rate that turns the sensor exactly
-  as the samples did (their rotations composed, as an IMU's coning-compensated delta angle), stamped at its last
-  sample. Block ends fall on the 10 Hz replay's frame instants (6 blocks a frame), so the downsampling adds no
+  as the samples did over the block's stamped span (their rotations composed, as an IMU's coning-compensated delta
+  angle), stamped at its last sample. Block ends fall on the 10 Hz replay's frame instants (6 blocks a frame, the
+  block ending at a frame's nearest sample stamped at the frame instant itself), so the downsampling adds no
   staleness at the instants measured that the full-rate baselines do not have.
 - accelerometer and magnetometer rows at 30 Hz: means of two gyroscope blocks' samples, stamped at their centre
   (the instant a mean of a turning vector describes; stamped at its end, the field would lag the gyroscope).
@@ -102,10 +103,16 @@ def convert_broad(src, dst, name):
     t, acc, gyr, mag, quat, fs = load_broad(os.path.join(src, name + ".mat"))
     ends = block_ends(len(t), fs)
     ends = ends[: 1 + (len(ends) - 1) // 2 * 2]  # whole accel+mag blocks only
+    # A block that ends at a frame instant's nearest sample is stamped with the instant itself (at most half a
+    # sample away), so the replay's frame there sees it; each rate is the block's rotation over its stamped span.
+    stamps = [t[e] for e in ends]
+    for j in range(1, len(ends), BLOCKS_PER_FRAME):
+        stamps[j] = t[ends[1]] + FRAME_SECONDS * ((j - 1) // BLOCKS_PER_FRAME)
     rows = []
     for k in range(1, len(ends)):
-        rate = composed_rate(gyr, ends[k - 1], ends[k], 1 / fs) * TO_BODY
-        rows.append((t[ends[k]], 0, np.degrees(rate)))
+        turn = composed_rate(gyr, ends[k - 1], ends[k], 1 / fs) * ((ends[k] - ends[k - 1]) / fs)
+        rate = turn / (stamps[k] - stamps[k - 1]) * TO_BODY
+        rows.append((stamps[k], 0, np.degrees(rate)))
     for k in range(2, len(ends), 2):
         sl = slice(ends[k - 2] + 1, ends[k] + 1)
         rows.append((t[sl].mean(), 1, (acc[sl].mean(axis=0) * TO_BODY, mag[sl].mean(axis=0) * TO_BODY)))

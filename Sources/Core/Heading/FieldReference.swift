@@ -16,8 +16,8 @@ public struct FieldReference: Sendable {
     var expectedDip: Double?
     /// When the reference was first set.
     var primedAt: Timestamp?
-    /// The steady field seen while rejecting: its running mean and mean-square deviation, and since when.
-    var candidate: (norm: Double, dip: Double, normSpread: Double, dipSpread: Double, since: Timestamp)?
+    /// The steady field seen while rejecting: its running mean, and since when it has stayed near it.
+    var candidate: (norm: Double, dip: Double, since: Timestamp)?
 
     public init() {}
 
@@ -37,22 +37,20 @@ public struct FieldReference: Sendable {
         candidate = nil
     }
 
-    /// Feeds a rejected reading into the candidate; returns true once the candidate has been steady for
-    /// `seconds` and became the reference.
-    mutating func offerCandidate(norm: Double, dip: Double, at t: Timestamp, weight a: Double, seconds: Double) -> Bool
-    {
-        guard var c = candidate else {
-            candidate = (norm, dip, 0, 0, t)
+    /// Feeds a rejected reading into the candidate; returns true once the candidate has stayed within the
+    /// tolerances of its own running mean for `seconds` and became the reference (VQF's new-field rule).
+    mutating func offerCandidate(
+        norm: Double, dip: Double, at t: Timestamp, weight a: Double, seconds: Double, normTolerance: Double,
+        dipToleranceDegrees: Double
+    ) -> Bool {
+        guard var c = candidate, abs(norm - c.norm) <= normTolerance * c.norm, abs(dip - c.dip) <= dipToleranceDegrees
+        else {
+            // A reading away from the candidate starts a new one.
+            candidate = (norm, dip, t)
             return false
         }
         c.norm += (norm - c.norm) * a
         c.dip += (dip - c.dip) * a
-        c.normSpread += ((norm - c.norm) * (norm - c.norm) - c.normSpread) * a
-        c.dipSpread += ((dip - c.dip) * (dip - c.dip) - c.dipSpread) * a
-        // Steady: within 2 % in strength and 2° in dip (1 σ); otherwise the wait starts again.
-        if c.normSpread.squareRoot() > 0.02 * c.norm || c.dipSpread.squareRoot() > 2 {
-            c.since = t
-        }
         candidate = c
         guard t.seconds(since: c.since) >= seconds else { return false }
         normMicrotesla = c.norm

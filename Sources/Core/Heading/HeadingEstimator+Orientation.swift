@@ -36,7 +36,8 @@ extension HeadingEstimator {
         let declination = estimate.declinationDegrees ?? 0
         let offset = learner.offsetDegrees ?? 0
         let sigma = courseAccuracy(fix)
-        orientation.headingMeasurement(course - declination - offset, varianceDegrees2: sigma * sigma)
+        orientation.headingMeasurement(
+            course - declination - offset, varianceDegrees2: sigma * sigma, independentOfField: true)
     }
 
     /// Publishes the orientation filter's heading through the state machine.
@@ -76,8 +77,4 @@ extension HeadingEstimator {
         estimate.flags = flags
         estimate.time = t
     }
-}
-
-extension HeadingEstimator {
-    public var debugOrientation: OrientationFilter { orientation }
 }

@@ -107,7 +107,9 @@ public struct HeadingEstimator: Sendable {
             }
         case .accelerometer(let s):
             processAccelerometer(s)
-            orientation.accelerometer(configuration.mount * s.metresPerSecondSquared, at: s.time)
+            // The vehicle's own acceleration, known from GPS, is not gravity: taken out before the tilt sees it.
+            let force = configuration.mount * s.metresPerSecondSquared - vehicleAcceleration(at: s.time)
+            orientation.accelerometer(force, at: s.time)
         case .gyroscope(let s):
             let down = gravity.flatMap { TiltCompensation.down(fromSpecificForce: $0) } ?? TiltCompensation.levelDown
             yaw.add(
@@ -136,7 +138,8 @@ public struct HeadingEstimator: Sendable {
                         h.reference == .trueNorth
                         ? h.direction.rotated(by: -(estimate.declinationDegrees ?? 0)) : h.direction
                     orientation.headingMeasurement(
-                        m.degrees, varianceDegrees2: max(1, h.accuracyDegrees * h.accuracyDegrees))
+                        m.degrees, varianceDegrees2: max(1, h.accuracyDegrees * h.accuracyDegrees),
+                        independentOfField: true)
                 }
                 publishOrientation(at: t)
             } else {

@@ -77,7 +77,8 @@ extension OrientationFilter {
             // A steady new field (another room, a vehicle's own iron) becomes the reference; its direction is
             // still checked against the gyroscope's on the next reading.
             _ = field.offerCandidate(
-                norm: norm, dip: dip, at: t, weight: min(1, step / 1.0), seconds: parameters.newFieldSeconds)
+                norm: norm, dip: dip, at: t, weight: min(1, step / 1.0), seconds: parameters.newFieldSeconds,
+                normTolerance: parameters.fieldNormTolerance, dipToleranceDegrees: parameters.fieldDipToleranceDegrees)
         }
         return record(verdict)
     }

@@ -11,8 +11,17 @@ import Foundation
 /// Studied from VQF (Laidig & Seel 2023) and x-io Fusion; written for this product. Never reads a clock.
 public struct OrientationFilter: Sendable {
     public let parameters: Parameters
-    /// Body → north-east-down; nil until the first accelerometer reading sets the tilt.
-    public private(set) var attitude: Quaternion?
+    /// Body → north-east-down; nil until the first accelerometer reading sets the tilt. It is three rotations
+    /// (as in VQF): the gyroscope's integration into a frame of its own (`gyroFrame`), the tilt correction that
+    /// turns that frame's "up" onto the low-passed specific force (`tiltCorrection`), and the heading correction
+    /// about "down" the magnetometer and the course make (`headingCorrection`).
+    public var attitude: Quaternion? { gyroFrame.map { (headingCorrection * tiltCorrection * $0).normalized } }
+    var gyroFrame: Quaternion?
+    var tiltCorrection = Quaternion.identity
+    var headingCorrection = Quaternion.identity
+    /// The specific force in the gyroscope's frame, low-passed twice (m/s²): accelerations average out, gravity
+    /// stays, and the gyroscope's frame turns the readings so the low-pass does not lag a rotation.
+    var forceLowPass: (first: Vector3, second: Vector3)?
     /// The gyroscope's estimated bias (rad/s, body frame).
     public private(set) var biasRadiansPerSecond = Vector3.zero
     /// The heading's variance (°²); infinite until the first heading measurement.
@@ -28,12 +37,13 @@ public struct OrientationFilter: Sendable {
 
     var lastGyroscopeTime: Timestamp?
     var lastAccelerometerTime: Timestamp?
-    var lastAcceptedGravity: Timestamp?
     var lastMagnetometerTime: Timestamp?
     /// Since when the field has agreed in strength and dip but not in direction.
     var driftSince: Timestamp?
     /// Seconds the heading has been carried by the gyroscope alone since the last accepted heading measurement.
     public internal(set) var secondsWithoutHeadingMeasurement = 0.0
+    /// Seconds of gyroscope-only carrying still in the heading: grows with time, shrinks as measurements correct.
+    public internal(set) var carriedSeconds = 0.0
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
@@ -51,7 +61,9 @@ public struct OrientationFilter: Sendable {
     public var accuracyDegrees: Double? {
         guard headingVariance.isFinite, attitude != nil else { return nil }
         let sys = calibrated ? parameters.magnetometerSystematicDegrees : parameters.uncalibratedSystematicDegrees
-        return (headingVariance + sys * sys + field.disagreementDegrees * field.disagreementDegrees).squareRoot()
+        let carried = parameters.carriedDriftDegreesPerSecond * carriedSeconds
+        let disagreement = field.disagreementDegrees
+        return (headingVariance + sys * sys + disagreement * disagreement + carried * carried).squareRoot()
     }
 
     /// Integrates one gyroscope reading (rad/s, body frame).
@@ -72,11 +84,10 @@ public struct OrientationFilter: Sendable {
             let floor = parameters.restedBiasUncertaintyDegreesPerSecond
             biasUncertaintyDegreesPerSecond = floor + (biasUncertaintyDegreesPerSecond - floor) * (1 - a)
         }
-        guard let q = attitude else { return }
+        guard let q = gyroFrame else { return }
         let rate = w - biasRadiansPerSecond
-        let next = (q * Quaternion(rotationVector: rate * dt)).normalized
-        attitude = next
-        guard headingVariance.isFinite else { return }
+        gyroFrame = (q * Quaternion(rotationVector: rate * dt)).normalized
+        guard headingVariance.isFinite, let next = attitude else { return }
         // Heading turned in this step (about the local down), for the scale-factor uncertainty.
         let turnDegrees = abs(next.rotate(rate).z) * dt * 180 / .pi
         let s = parameters.gyroscopeScaleUncertainty * turnDegrees
@@ -85,10 +96,15 @@ public struct OrientationFilter: Sendable {
         let sb = biasUncertaintyDegreesPerSecond
         headingVariance += rw * rw * dt + s * s + sb * sb * (2 * secondsWithoutHeadingMeasurement * dt + dt * dt)
         secondsWithoutHeadingMeasurement += dt
+        carriedSeconds += dt
     }
 
     /// Corrects the tilt with one accelerometer reading (m/s², body frame, specific force: level at rest it
-    /// reads (0, 0, −g)), unless the reading is not gravity. Returns whether it was used.
+    /// reads (0, 0, −g)), unless its magnitude says it is not gravity (a tap, a bump). Returns whether it was used.
+    ///
+    /// The reading is turned into the gyroscope's frame and low-passed there (two first-order stages of half
+    /// `accelerometerTimeConstantSeconds` each), and the tilt is set so that the low-passed force points up:
+    /// accelerations that come and go average out; a rotation does not smear the average.
     @discardableResult
     public mutating func accelerometer(_ f: Vector3, at t: Timestamp) -> Bool {
         guard f.isFinite else { return false }
@@ -97,55 +113,59 @@ public struct OrientationFilter: Sendable {
         let g = parameters.gravityMetresPerSecondSquared
         let magnitude = f.length
         guard magnitude > 0.1 * g else { return false }
-        guard let q = attitude else {
-            attitude = Self.levelled(specificForce: f)
-            lastAcceptedGravity = t
+        guard let q = gyroFrame else {
+            gyroFrame = Self.levelled(specificForce: f)
+            let up = Vector3(x: 0, y: 0, z: -magnitude)
+            forceLowPass = (up, up)
             return true
         }
+        guard abs(magnitude - g) <= parameters.gravityTolerance * g else { return false }
         let dt = lastAccelerometerTime.map { max(0, min(parameters.maximumGapSeconds, t.seconds(since: $0))) } ?? 0
+        let inFrame = q.rotate(f)
+        let a = min(1, dt / (parameters.accelerometerTimeConstantSeconds / 2))
+        var lp = forceLowPass ?? (inFrame, inFrame)
+        lp.first = lp.first + (inFrame - lp.first) * a
+        lp.second = lp.second + (lp.first - lp.second) * a
+        forceLowPass = lp
+        // The rotation that turns the low-passed force, as the tilt correction sees it, onto "up".
+        let u = tiltCorrection.rotate(lp.second)
+        let length = u.length
+        guard length > 1e-6 else { return true }
+        let unit = u * (1 / length)
         let up = Vector3(x: 0, y: 0, z: -1)
-        let u = q.rotate(f) * (1 / magnitude)
-        let axis = u.cross(up)
+        let axis = unit.cross(up)
         let sine = axis.length
-        let angle = atan2(sine, u.dot(up))
-        let isGravity = abs(magnitude - g) <= parameters.gravityTolerance * g
-        let longRejected = lastAcceptedGravity.map { t.seconds(since: $0) > parameters.accelerometerRecoverySeconds }
-        guard isGravity, angle * 180 / .pi <= parameters.accelerometerRejectionDegrees || longRejected ?? true
-        else { return false }
-        lastAcceptedGravity = t
-        guard sine > 1e-12, dt > 0 else { return true }
-        let k = min(1, dt / parameters.accelerometerTimeConstantSeconds)
-        let correction = axis * (angle * k / sine)  // earth frame, horizontal
-        attitude = (Quaternion(rotationVector: correction) * q).normalized
-        if !rest.isResting {
-            // A steady correction is a bias the gyroscope integration keeps adding: learn it.
-            biasRadiansPerSecond = clampedBias(
-                biasRadiansPerSecond - q.inverseRotate(correction) * (1 / parameters.motionBiasTimeConstantSeconds))
-        }
+        guard sine > 1e-12 else { return true }
+        let angle = atan2(sine, unit.dot(up))
+        tiltCorrection = (Quaternion(rotationVector: axis * (angle / sine)) * tiltCorrection).normalized
         return true
     }
 
     /// Corrects the heading with a measurement of it (magnetic degrees of body x) whose variance is
     /// `varianceDegrees2`, by the Kalman gain. Returns the innovation (measured − estimated, °).
+    ///
+    /// A measurement independent of the magnetometer (a GPS course, an external compass) is weighed against the
+    /// whole reported accuracy, systematic magnetometer error included: it can correct what the field cannot.
     @discardableResult
-    public mutating func headingMeasurement(_ degrees: Double, varianceDegrees2: Double) -> Double? {
+    public mutating func headingMeasurement(
+        _ degrees: Double, varianceDegrees2: Double, independentOfField: Bool = false
+    ) -> Double? {
         guard let q = attitude, let h = q.headingDegrees, degrees.isFinite, varianceDegrees2 > 0 else { return nil }
         let innovation = Angle(h).signedDifference(to: Angle(degrees))
         guard headingVariance.isFinite else {
-            attitude = (Quaternion.aboutDown(degrees: innovation) * q).normalized
+            headingCorrection = (Quaternion.aboutDown(degrees: innovation) * headingCorrection).normalized
             headingVariance = varianceDegrees2
             secondsWithoutHeadingMeasurement = 0
+            carriedSeconds = 0
             return innovation
         }
-        let k = headingVariance / (headingVariance + varianceDegrees2)
-        attitude = (Quaternion.aboutDown(degrees: k * innovation) * q).normalized
-        if !rest.isResting {
-            // The part of the innovation the gyroscope's bias about "down" explains, learned slowly.
-            let turn = Vector3(x: 0, y: 0, z: k * innovation * .pi / 180)
-            biasRadiansPerSecond = clampedBias(
-                biasRadiansPerSecond - q.inverseRotate(turn) * (1 / parameters.motionBiasTimeConstantSeconds))
-        }
+        let prior = independentOfField ? (accuracyDegrees.map { $0 * $0 } ?? headingVariance) : headingVariance
+        let k = prior / (prior + varianceDegrees2)
+        headingCorrection = (Quaternion.aboutDown(degrees: k * innovation) * headingCorrection).normalized
         headingVariance *= 1 - k
+        // The error carried so far shrinks as the variance does: one reading let through a disturbance does
+        // not make a drifted heading good again.
+        carriedSeconds *= 1 - k
         secondsWithoutHeadingMeasurement = 0
         return innovation
     }
