@@ -59,5 +59,21 @@ func runRealHeadingTable(fixtures: String = "Tests/CoreTests/Fixtures/real") {
                 pct(noGyro.headingShare), pct(noGyro.coverage), pair(old), vqf, fusion,
             ]))
     }
+    // Uncalibrated (no --calibration): the gyro path on raw fields, and x-io's example against Fusion's own AHRS.
+    var uncalibrated: [String] = []
+    for id in RealIMUTrial.broadIDs {
+        guard let trial = try? RealIMUTrial.broad(id, directory: fixtures) else { continue }
+        let s = trial.score(trial.replay(HeadingConfiguration(), fonts: fonts))
+        uncalibrated.append("\(id) \(pair(s)) \(pct(s.headingShare)) cover \(pct(s.coverage))")
+    }
+    print("uncalibrated, gyro+acc+mag: " + uncalibrated.joined(separator: "; "))
+    if let fusion = try? RealIMUTrial.fusionExample(directory: fixtures) {
+        let s = fusion.score(fusion.replay(HeadingConfiguration(), fonts: fonts))
+        let noGyro = fusion.score(fusion.replay(HeadingConfiguration(), events: fusion.withoutGyroscope, fonts: fonts))
+        print(
+            "x-io sensor_data.csv, uncalibrated, against Fusion's AHRS: gyro+acc+mag \(pair(s)) (magnet 101–116 s), "
+                + "avail \(pct(s.headingShare)), cover \(pct(s.coverage)); acc+mag \(pair(noGyro)), "
+                + "avail \(pct(noGyro.headingShare)), cover \(pct(noGyro.coverage))")
+    }
     print("")
 }

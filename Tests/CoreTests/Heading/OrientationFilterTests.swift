@@ -71,6 +71,17 @@ struct OrientationFilterTests {
         #expect((f.biasRadiansPerSecond - bias).length < 1e-4)
     }
 
+    @Test func aGapInTheGyroscopesReadingsForgetsTheHeadingUntilTheFieldBringsItBack() throws {
+        var f = levelled()
+        f.gyroscope(.zero, at: Timestamp(seconds: 0.01))
+        // 0.4 s without a reading: the turn across it is unknown, not zero.
+        f.gyroscope(.zero, at: Timestamp(seconds: 0.41))
+        #expect(f.headingDegrees == nil)
+        f.magnetometer(Matrix3.rotationAboutDown(degrees: -50) * Self.northField, at: Timestamp(seconds: 0.42))
+        let h = try #require(f.headingDegrees)
+        #expect(abs(Angle(h).signedDifference(to: Angle(50))) < 0.5)
+    }
+
     @Test func theAccuracyGrowsWhileTheGyroscopeAloneCarriesTheHeading() throws {
         var f = levelled()
         let before = try #require(f.accuracyDegrees)
