@@ -137,7 +137,7 @@ func runHeadingBenchmark() {
         .init(name: "ride, magnets, 1 Hz + gyro", ride: magnets, calibration: calibration, movingOnly: true))
     scenarios.append(
         .init(
-            name: "  the same, compass-only path", ride: magnets, calibration: calibration, movingOnly: true,
+            name: "  same, compass-only path", ride: magnets, calibration: calibration, movingOnly: true,
             gyroscopeDrivesHeading: false))
     // 5. Waiting at a light while a car passes close by.
     var lights = SimulatedRide(
