@@ -19,6 +19,9 @@ public struct FieldReference: Sendable {
     /// The steady field seen while rejecting: its running mean, and since when it has stayed near it.
     var candidate: (norm: Double, dip: Double, since: Timestamp)?
 
+    /// The most a steady disagreement with the model adds to the accuracy (°).
+    public var maximumDisagreementDegrees = 20.0
+
     public init() {}
 
     /// A heading error (°) implied by a steady reference that disagrees with the model: a room's or a
@@ -27,7 +30,9 @@ public struct FieldReference: Sendable {
         guard let n = normMicrotesla, let d = dipDegrees, let en = expectedNorm, let ed = expectedDip, en > 0 else {
             return 0
         }
-        return max(abs(d - ed), abs(n - en) / en * 180 / .pi)
+        // Capped: a steady field far from the model widens the accuracy but never makes the heading unknown by
+        // itself (a lab's or a vehicle's own field is steady, and the gyroscope still checks its direction).
+        return min(maximumDisagreementDegrees, max(abs(d - ed), abs(n - en) / en * 180 / .pi))
     }
 
     /// Moves the reference towards an accepted reading with weight `a` (0…1).

@@ -34,10 +34,17 @@ extension HeadingEstimator {
             let v = fix.speedMetresPerSecond, v >= configuration.course.enterSpeed
         else { return }
         let declination = estimate.declinationDegrees ?? 0
-        let offset = learner.offsetDegrees ?? 0
+        let offset = mountingOffset
         let sigma = courseAccuracy(fix)
         orientation.headingMeasurement(
             course - declination - offset, varianceDegrees2: sigma * sigma, independentOfField: true)
+    }
+
+    /// The device's offset from the vehicle's forward axis (°): learned from the course where the course is the
+    /// heading; on a boat only the configured one (course minus compass there is leeway and current, not mounting).
+    var mountingOffset: Double {
+        configuration.vehicle.courseIsHeading
+            ? learner.offsetDegrees ?? 0 : configuration.initialMountingOffsetDegrees ?? 0
     }
 
     /// Publishes the orientation filter's heading through the state machine.
@@ -63,12 +70,13 @@ extension HeadingEstimator {
         if gyroState == .holding { flags.formUnion([.disturbed, .held]) }
         let magnetic = orientation.headingDegrees.map { Angle($0) }
         estimate.compassMagnetic = gyroState == .tracking || gyroState == .resting ? magnetic : nil
-        estimate.mountingOffsetDegrees = learner.offsetDegrees
+        estimate.mountingOffsetDegrees =
+            configuration.vehicle.courseIsHeading ? learner.offsetDegrees : configuration.initialMountingOffsetDegrees
         estimate.course = fusion.drivingFix(at: t).flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
         estimate.standstillAnchor = standstill.isStandingStill ? standstill.anchor : nil
         if standstill.isStandingStill { flags.insert(.standingStill) }
         if gyroState != .unknown, let m = magnetic, let accuracy = orientation.accuracyDegrees {
-            let direction = m.rotated(by: (estimate.declinationDegrees ?? 0) + (learner.offsetDegrees ?? 0))
+            let direction = m.rotated(by: (estimate.declinationDegrees ?? 0) + mountingOffset)
             estimate.heading = Heading(
                 direction: direction, reference: reference, accuracyDegrees: accuracy, source: .compass)
         } else {

@@ -14,8 +14,11 @@ import Foundation
 /// date) and the learned mounting offset. Per GPS fix: declination refresh, course fusion with hysteresis and
 /// lock-out, mounting-offset learning while riding straight, standstill gate. The output picks, in order: frozen
 /// (standing still), GPS course (moving; advanced between fixes by the gyroscope or the course rate), compass, a held value
-/// for a few seconds, unknown. A gyroscope, when there is one, advances the course between fixes and holds the
-/// heading through a disturbance. Never reads a clock.
+/// for a few seconds, unknown. That is the compass-only path, for boards without a gyroscope.
+///
+/// With a live gyroscope the heading comes from the `OrientationFilter` instead (gyroscope integration, tilt
+/// from the accelerometer, heading from the field when it is the Earth's, the GPS course as one more weighted
+/// measurement), and `GyroHeadingState` decides what is published. Never reads a clock.
 public struct HeadingEstimator: Sendable {
     public let configuration: HeadingConfiguration
     /// The current output; updated on every magnetometer reading, GPS fix and source change.
