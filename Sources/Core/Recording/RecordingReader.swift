@@ -17,6 +17,8 @@ public struct Recording: Sendable {
     public var header: RecordingHeader
     public var events: [SensorEvent]
     public var warnings: [RecordingWarning]
+    /// For an NMEA or gpsd JSON import: what was read, used and skipped, and the time repairs made.
+    public var importSummary: ImportSummary?
     public init(header: RecordingHeader, events: [SensorEvent], warnings: [RecordingWarning] = []) {
         self.header = header
         self.events = events
