@@ -37,7 +37,8 @@ struct GNSSEpoch {
 
     init(timeOfDay: Double) { self.timeOfDay = timeOfDay }
 
-    /// Takes one timed position sentence's word on the fix.
+    /// Takes one timed position sentence's word on the fix; the last position of the epoch is kept, as gpsd
+    /// reports it (an RMC after a GGA may round it to 1e-4 minutes, 0.19 m).
     mutating func position(valid: Bool, coordinate: GeoCoordinate?) {
         guard valid, let coordinate else {
             if self.valid == nil { self.valid = false }

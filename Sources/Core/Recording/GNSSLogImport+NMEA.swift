@@ -100,7 +100,8 @@ extension GNSSLogImport.Reader {
     private mutating func readOther(_ s: NMEASentence) -> Bool {
         switch s.type {
         case "ZDA":
-            guard let tod = s.timeOfDay(0), let day = s.count(1), let month = s.count(2), let year = s.count(3),
+            guard let tod = s.timeOfDay(0), let day = s.count(1), let month = s.count(2),
+                let year = s.count(3, below: 10_000),
                 year >= 1980, let d = CivilDate.secondsSince1970(year: year, month: month, day: day)
             else {
                 summary.skip("ZDA without a date")
@@ -138,10 +139,11 @@ extension GNSSLogImport.Reader {
                 return false
             }
             if let c = s.number(0), c >= 0, c <= 360 { epoch!.courseDegrees = c }
-            if let kmh = s.number(modern ? 6 : 3), kmh >= 0 {
-                epoch!.speedMetresPerSecond = kmh / 3.6
-            } else if let knots = s.number(modern ? 4 : 2), knots >= 0 {
+            // Knots first, as gpsd: receivers print them with more digits than km/h.
+            if let knots = s.number(modern ? 4 : 2), knots >= 0 {
                 epoch!.speedMetresPerSecond = knots * 1852 / 3600
+            } else if let kmh = s.number(modern ? 6 : 3), kmh >= 0 {
+                epoch!.speedMetresPerSecond = kmh / 3.6
             }
         default:
             summary.skip(id: s.id)
@@ -166,9 +168,12 @@ extension GNSSLogImport.Reader {
         switch s.type {
         case "HDG":
             var magnetic = value
-            if let deviation = s.number(1), abs(deviation) <= 180 { magnetic += s[2] == "W" ? -deviation : deviation }
+            // A deviation or variation counts only with its E/W: a cut sentence must not guess the sign.
+            if let deviation = s.number(1), abs(deviation) <= 180, s[2] == "E" || s[2] == "W" {
+                magnetic += s[2] == "W" ? -deviation : deviation
+            }
             var report = HeadingReport(magneticDegrees: Angle(magnetic).degrees, accuracyDegrees: accuracy)
-            if let variation = s.number(3), abs(variation) <= 180 {
+            if let variation = s.number(3), abs(variation) <= 180, s[4] == "E" || s[4] == "W" {
                 report.trueDegrees = Angle(magnetic + (s[4] == "W" ? -variation : variation)).degrees
             }
             heading(report)

@@ -29,7 +29,9 @@ enum GNSSLogImport {
 
         init(file: String) { self.file = file }
 
-        mutating func warn(_ reason: String) { warnings.append(RecordingWarning(file: file, line: line, reason: reason)) }
+        mutating func warn(_ reason: String) {
+            warnings.append(RecordingWarning(file: file, line: line, reason: reason))
+        }
 
         /// The epoch a sentence timed `timeOfDay` belongs to, starting a new one (and emitting the last) when the
         /// time differs.

@@ -86,7 +86,8 @@ public enum IMUCSVImport {
             // 1e13 ms is 317 years: past what Int64 nanoseconds hold, so a skipped row, not a trap.
             guard let t = Timestamp(checkedSeconds: tv * time.scale) else {
                 warnings.append(
-                    RecordingWarning(file: file, line: lineNumber, reason: "time \(cells[time.index].prefix(24)) is out of range"))
+                    RecordingWarning(
+                        file: file, line: lineNumber, reason: "time \(cells[time.index].prefix(24)) is out of range"))
                 continue
             }
             if let l = last, t < l {
