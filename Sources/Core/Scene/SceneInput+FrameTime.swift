@@ -1,0 +1,11 @@
+extension NavigationPipeline {
+    /// What the frame at `frameTime` shows: as `nextSceneInput()`, with the fix's age and staleness counted to the
+    /// frame's time, so "No fix · last 8 s ago" counts up between GPS messages instead of freezing (a replay passes
+    /// its tick, a live loop its frame clock).
+    public func nextSceneInput(at frameTime: Timestamp) -> SceneInput {
+        let orientation = policy.update(with: state.headingEstimate)
+        return SceneInput(
+            state: state, orientation: orientation, zoom: zoom, width: scene.width, height: scene.height,
+            fallbackCenter: fallbackCenter, frameTime: frameTime)
+    }
+}
