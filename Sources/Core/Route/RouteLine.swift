@@ -113,14 +113,28 @@ public struct RouteLine: Sendable {
     // MARK: - Turns
 
     /// One pass with two pointers: for each vertex, the direction over the `turnWindowMetres` before it and
-    /// after it; vertices bending more than `sharpTurnDegrees` that lie within two windows of each other are one
-    /// turn, kept at its sharpest vertex.
+    /// after it. Vertices bending more than `sharpTurnDegrees` within two windows of each other are one turn (a
+    /// U-turn's arc spans several), placed at its sharpest vertex, and its angle is from the direction into
+    /// the first of them to the direction out of the last, so a U-turn reads as about 180°.
     static func findTurns(points: [GeoCoordinate], along: [Double]) -> [RouteTurn] {
         var turns: [RouteTurn] = []
         guard points.count >= 3 else { return turns }
         let window = turnWindowMetres
         var back = 0
         var ahead = 1
+        // The turn being gathered: the bearing into its first vertex, out of its last, and its sharpest vertex.
+        var cluster: (into: Angle, outOf: Angle, lastAlong: Double, sharpest: Int, sharpestAngle: Double)?
+        func finish() {
+            guard let c = cluster else { return }
+            let angle = c.into.signedDifference(to: c.outOf)
+            if abs(angle) >= sharpTurnDegrees {
+                turns.append(
+                    RouteTurn(
+                        index: c.sharpest, coordinate: points[c.sharpest], alongMetres: along[c.sharpest],
+                        angleDegrees: angle))
+            }
+            cluster = nil
+        }
         for i in 1..<(points.count - 1) {
             while back + 1 < i, along[i] - along[back + 1] >= window { back += 1 }
             if ahead <= i { ahead = i + 1 }
@@ -131,13 +145,17 @@ public struct RouteLine: Sendable {
             else { continue }
             let angle = inBearing.signedDifference(to: outBearing)
             guard abs(angle) >= sharpTurnDegrees else { continue }
-            let turn = RouteTurn(index: i, coordinate: points[i], alongMetres: along[i], angleDegrees: angle)
-            if let last = turns.last, along[i] - last.alongMetres < 2 * window {
-                if abs(angle) > abs(last.angleDegrees) { turns[turns.count - 1] = turn }
+            if var c = cluster, along[i] - c.lastAlong < 2 * window {
+                c.outOf = outBearing
+                c.lastAlong = along[i]
+                if abs(angle) > abs(c.sharpestAngle) { (c.sharpest, c.sharpestAngle) = (i, angle) }
+                cluster = c
             } else {
-                turns.append(turn)
+                finish()
+                cluster = (inBearing, outBearing, along[i], i, angle)
             }
         }
+        finish()
         return turns
     }
 
