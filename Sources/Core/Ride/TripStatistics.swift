@@ -34,15 +34,18 @@ public struct TripStatistics: Hashable, Sendable {
     private var first: Timestamp?
     private var lastTime: Timestamp?
     private var lastCoordinate: GeoCoordinate?
+    private var lastSpeed: Double?
+    private var distanceAcrossGapsMetres = 0.0
     private var climbBase: Double?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
-    /// Distance over moving time in m/s; nil before any moving time.
+    /// Distance over moving time in m/s (the straight lines across GPS gaps left out of both); nil before any
+    /// moving time.
     public var averageMovingSpeedMetresPerSecond: Double? {
-        movingSeconds > 0 ? distanceMetres / movingSeconds : nil
+        movingSeconds > 0 ? (distanceMetres - distanceAcrossGapsMetres) / movingSeconds : nil
     }
 
     /// Adds one fix (fixes without a 2D or 3D position are ignored).
@@ -51,20 +54,26 @@ public struct TripStatistics: Hashable, Sendable {
         let c0 = configuration
         first = first ?? fix.time
         if let first { elapsedSeconds = max(elapsedSeconds, fix.time.seconds(since: first)) }
-        if let speed = fix.speedMetresPerSecond, speed.isFinite, speed <= c0.maxPlausibleSpeedMetresPerSecond {
+        var reported: Double?
+        if let speed = fix.speedMetresPerSecond, speed.isFinite, speed >= 0,
+            speed <= c0.maxPlausibleSpeedMetresPerSecond
+        {
             maxSpeedMetresPerSecond = max(maxSpeedMetresPerSecond, speed)
+            reported = speed
         }
         if let alt = fix.altitudeMetres, alt.isFinite, fix.mode == .threeD { addAltitude(alt) }
-        defer { (lastTime, lastCoordinate) = (fix.time, c) }
+        let previousSpeed = lastSpeed
+        defer { (lastTime, lastCoordinate, lastSpeed) = (fix.time, c, reported) }
         guard let lastTime, let lastCoordinate else { return }
         let dt = fix.time.seconds(since: lastTime)
         guard dt > 0 else { return }
         let step = GreatCircle.distance(from: lastCoordinate, to: c)
-        // The speed between the fixes, as reported or else as measured.
-        let speed = fix.speedMetresPerSecond ?? step / dt
+        // Moving when either end of the step was (pulling away, coming to a stop); without reported speeds, as
+        // measured between the fixes.
+        let speed = max(reported ?? step / dt, previousSpeed ?? 0)
         guard speed >= c0.movingSpeedMetresPerSecond, step / dt <= c0.maxPlausibleSpeedMetresPerSecond else { return }
         distanceMetres += step
-        if dt <= c0.maxGapSeconds { movingSeconds += dt }
+        if dt <= c0.maxGapSeconds { movingSeconds += dt } else { distanceAcrossGapsMetres += step }
     }
 
     private mutating func addAltitude(_ alt: Double) {
