@@ -29,17 +29,22 @@ let package = Package(
         .systemLibrary(name: "CSqlite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Baselines for the benchmarks only; the product never links them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(
             name: "Platform",
-            dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux"]),
+            dependencies: [
+                "Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux", "CEvdev",
+            ]),
         .target(name: "Simulation", dependencies: ["Core"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
         .executableTarget(name: "RideMaker", dependencies: ["Core", "Platform", "Simulation"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "Simulation", "CCairo", "CPixman"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "Simulation"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CoreTests", dependencies: ["Core", "Simulation"],
+            exclude: ["Fixtures", "Sun/Fixtures", "Ride/Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation"]),
     ],

@@ -19,6 +19,9 @@ public struct KeyCode: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// Every key this table names, in code order.
+    public static var named: [KeyCode] { namesByCode.keys.sorted().map(KeyCode.init) }
+
     // The codes from linux/input-event-codes.h that keypads, remotes, GPIO buttons and handlebar controllers send.
     static let table: [(String, UInt16)] = {
         var t: [(String, UInt16)] = [
