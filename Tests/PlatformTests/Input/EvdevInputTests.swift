@@ -3,7 +3,7 @@ import Foundation
 import Platform
 import Testing
 
-@Suite("evdev input reader")
+@Suite("evdev input reader", .serialized)
 struct EvdevInputTests {
     static func scratchDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evdev-\(UUID().uuidString)")
