@@ -8,6 +8,7 @@ import Glibc
 /// line and its index built; a fix matched on and off the route; what one screen draws.
 func runRouteBenchmark() {
     print("\n== Route: a 10^6-point GPX track ==")
+    sunBenchmark()
     let count = 1_000_000
     let document = GPXDocument(
         creator: "RouteBenchmark", tracks: [GPXTrack(name: "meander", segments: [meander(count)])])
@@ -82,6 +83,22 @@ func runRouteBenchmark() {
     print(
         "  visible runs for 800×480 at z16: \(formatFixed(visible * 1e6, digits: 0)) µs; \(drawn) of \(count) points"
             + " in \(runs.count) runs")
+}
+
+/// The cost of one solar position (the day/night switch computes one per fix).
+private func sunBenchmark() {
+    let observer = SolarPosition.Observer(coordinate: GeoCoordinate(latitude: 60.17, longitude: 24.94))
+    let start = UTCDateTime(year: 2024, month: 9, day: 23).secondsSince1970
+    var sum = 0.0
+    let n = 10_000
+    let seconds = cpuSeconds {
+        for i in 0..<n {
+            sum += SolarPosition.at(utcSeconds: start + Double(i) * 8.64, observer: observer)?.elevationDegrees ?? 0
+        }
+    }
+    print(
+        "  sun position (NREL SPA), one call: \(formatFixed(seconds / Double(n) * 1e6, digits: 1)) µs (checksum \(formatFixed(sum / Double(n), digits: 3)))"
+    )
 }
 
 /// A long tour from Helsinki towards the east-north-east, a point every 5 m with elevation and time: gentle

@@ -32,6 +32,8 @@ public struct TripStatistics: Hashable, Sendable {
     public private(set) var climbMetres = 0.0
 
     private var first: Timestamp?
+    /// Elapsed seconds carried over from before a restart.
+    private var elapsedBefore = 0.0
     private var lastTime: Timestamp?
     private var lastCoordinate: GeoCoordinate?
     private var lastSpeed: Double?
@@ -53,7 +55,7 @@ public struct TripStatistics: Hashable, Sendable {
         guard fix.mode >= .twoD, let c = fix.coordinate, c.isValid else { return }
         let c0 = configuration
         first = first ?? fix.time
-        if let first { elapsedSeconds = max(elapsedSeconds, fix.time.seconds(since: first)) }
+        if let first { elapsedSeconds = max(elapsedSeconds, elapsedBefore + fix.time.seconds(since: first)) }
         var reported: Double?
         if let speed = fix.speedMetresPerSecond, speed.isFinite, speed >= 0,
             speed <= c0.maxPlausibleSpeedMetresPerSecond
@@ -91,6 +93,33 @@ public struct TripStatistics: Hashable, Sendable {
         } else if alt < base {
             climbBase = alt
         }
+    }
+
+    /// The totals kept across a restart (`TripStatistics+Text`).
+    struct Totals {
+        var distance = 0.0
+        var gapDistance = 0.0
+        var moving = 0.0
+        var elapsed = 0.0
+        var maxSpeed = 0.0
+        var climb = 0.0
+        var minAltitude: Double?
+        var maxAltitude: Double?
+    }
+
+    var distanceAcrossGaps: Double { distanceAcrossGapsMetres }
+
+    /// Continues from saved totals; the elapsed time goes on from the next fix.
+    mutating func restore(_ t: Totals) {
+        distanceMetres = t.distance
+        distanceAcrossGapsMetres = t.gapDistance
+        movingSeconds = t.moving
+        elapsedBefore = t.elapsed
+        elapsedSeconds = t.elapsed
+        maxSpeedMetresPerSecond = t.maxSpeed
+        climbMetres = t.climb
+        minAltitudeMetres = t.minAltitude
+        maxAltitudeMetres = t.maxAltitude
     }
 
     /// Starts a new trip (the reset key or a new day).

@@ -107,3 +107,27 @@ extension RouteLine {
         return turns[lo]
     }
 }
+
+extension RouteLine {
+    /// Splits runs of point indices (from `visibleRuns`) at the rider's match: the part already ridden (to be
+    /// dimmed) and the part ahead. Both sides include the split segment's end points, so the drawer joins the
+    /// two parts at `match.coordinate` without a gap.
+    public func split(_ runs: [ClosedRange<Int>], at match: RouteMatch) -> (
+        ridden: [ClosedRange<Int>], ahead: [ClosedRange<Int>]
+    ) {
+        var ridden: [ClosedRange<Int>] = []
+        var ahead: [ClosedRange<Int>] = []
+        let cut = match.segment
+        for run in runs {
+            if run.upperBound <= cut {
+                ridden.append(run)
+            } else if run.lowerBound > cut {
+                ahead.append(run)
+            } else {
+                ridden.append(run.lowerBound...(cut + 1))
+                ahead.append(cut...run.upperBound)
+            }
+        }
+        return (ridden, ahead)
+    }
+}

@@ -73,3 +73,30 @@ struct TripStatisticsTests {
         #expect(trip == TripStatistics())
     }
 }
+
+@Suite("Trip across a restart")
+struct TripTextTests {
+    @Test func theTotalsSurviveARestartAndTheTripGoesOn() throws {
+        let fixes = try RideFixtures.helsinkiFixes()
+        var whole = TripStatistics()
+        var before = TripStatistics()
+        for f in fixes { whole.add(f) }
+        for f in fixes.prefix(60) { before.add(f) }
+        var after = try TripStatistics(text: before.text)
+        #expect(after.distanceMetres == before.distanceMetres)
+        #expect(after.movingSeconds == before.movingSeconds)
+        #expect(after.maxSpeedMetresPerSecond == before.maxSpeedMetresPerSecond)
+        for f in fixes.dropFirst(60) { after.add(f) }
+        // Only the one step across the restart is lost.
+        let step = GreatCircle.distance(from: fixes[59].coordinate!, to: fixes[60].coordinate!)
+        #expect(abs(after.distanceMetres - (whole.distanceMetres - step)) < 1e-6)
+        #expect(after.maxSpeedMetresPerSecond == whole.maxSpeedMetresPerSecond)
+    }
+
+    @Test(arguments: [
+        "", "navdisplay-trip 2\n", "navdisplay-trip 1\ndistance_m nan\n", "navdisplay-trip 1\nmoving_s -5\n",
+    ])
+    func aDamagedTripFileIsRefused(_ text: String) {
+        #expect(throws: TripTextError.self) { try TripStatistics(text: text) }
+    }
+}

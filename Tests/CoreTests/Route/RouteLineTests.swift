@@ -98,3 +98,45 @@ struct RouteLineTests {
         #expect(box.minLatitude < 60.17 && box.maxLatitude > 60.17)
     }
 }
+
+@Suite("Route drawing and the ride's own track")
+struct RouteDrawingTests {
+    @Test func theRiddenPartEndsAndTheRestStartsAtTheRidersSegment() throws {
+        let line = try RouteLineTests.lShape()
+        let all = GeoBox(minLatitude: 59, maxLatitude: 61, minLongitude: 24, maxLongitude: 26)
+        let runs = line.visibleRuns(in: all)
+        let m = try #require(line.nearest(to: line.coordinate(segment: 40, fraction: 0.5)))
+        #expect(m.segment == 40)
+        let (ridden, ahead) = line.split(runs, at: m)
+        #expect(ridden == [0...41])
+        #expect(ahead == [40...(line.points.count - 1)])
+    }
+
+    @Test func aRecordedRideSplitsAtDropoutsAndWritesAsGPX() throws {
+        var recorder = GPXTrackRecorder(name: "ride")
+        for fix in try RideFixtures.helsinkiFixes() { recorder.add(fix) }
+        // The bundled ride loses GPS for 20 s: two segments.
+        #expect(recorder.segments.count == 2)
+        let mark = GPXPoint(coordinate: GeoCoordinate(latitude: 60.17, longitude: 24.95), name: "Mark 1")
+        let doc = recorder.document(waypoints: [mark])
+        let back = try GPXReader.read(GPXWriter.write(doc))
+        #expect(back.tracks.first?.segments.map(\.count) == recorder.segments.map(\.count))
+        #expect(back.waypoints.first?.name == "Mark 1")
+        #expect(back.utcSeconds == recorder.segments.first?.first?.utcSeconds)
+    }
+
+    @Test func aLongRecordingKeepsOnlyTheNewestPoints() {
+        var recorder = GPXTrackRecorder(gapSeconds: 10, maximumPoints: 100)
+        for i in 0..<250 {
+            // A new segment every 50 fixes.
+            let t = Double(i) + Double(i / 50) * 60
+            recorder.add(
+                GPSFix(
+                    time: Timestamp(seconds: t), mode: .twoD,
+                    coordinate: GeoCoordinate(latitude: 60, longitude: 25 + Double(i) * 1e-4)))
+        }
+        #expect(recorder.pointCount == 100)
+        #expect(recorder.segments.map(\.count) == [50, 50])
+        #expect(recorder.segments.last?.last?.coordinate.longitude == 25 + 249 * 1e-4)
+    }
+}
