@@ -159,3 +159,49 @@ struct GPXReaderTests {
         #expect(try GPXReader.read(text).waypoints[0].name == "&b;")
     }
 }
+
+@Suite("GPX reader against damaged files")
+struct GPXMutationTests {
+    /// A small deterministic generator (SplitMix64), so a failure names a reproducible case.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    @Test func tenThousandDamagedCopiesEachReadOrRefusedNeverCrash() {
+        let original = Array(GPXReaderTests.sample.utf8)
+        let interesting = Array("<>/=\"'&;:!?[]-0.9eE \n".utf8) + [0, 0xFF, 0xC3]
+        var rng = SplitMix(state: 19)
+        var read = 0
+        var refused = 0
+        for _ in 0..<10_000 {
+            var bytes = original
+            for _ in 0..<(1 + rng.below(4)) {
+                let at = rng.below(bytes.count)
+                switch rng.below(3) {
+                case 0: bytes[at] = interesting[rng.below(interesting.count)]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(interesting[rng.below(interesting.count)], at: at)
+                }
+            }
+            do {
+                let doc = try GPXReader.read(bytes)
+                // Whatever was read is valid: every coordinate finite and in range.
+                let all =
+                    doc.waypoints + doc.routes.flatMap(\.points) + doc.tracks.flatMap { $0.segments.flatMap { $0 } }
+                #expect(all.allSatisfy { $0.coordinate.isValid })
+                read += 1
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(read > 0 && refused > 0)
+    }
+}
