@@ -5,6 +5,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("system", runSystemBenchmark),
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
+    ("text", runTextBenchmark),
     ("route", runRouteBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
