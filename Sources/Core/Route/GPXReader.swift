@@ -164,6 +164,8 @@ private struct GPXBuilder {
             case .trkpt, .rtept, .wpt: point.name = value
             default: break
             }
+        case .ele where isBlank(), .time where isBlank():
+            break  // `<ele/>` or `<time></time>`: some writers leave them empty; nothing was said
         case .ele:
             guard let metres = parseText(), metres.isFinite else { throw badValue("ele") }
             point.elevationMetres = metres
@@ -171,7 +173,11 @@ private struct GPXBuilder {
             guard let seconds = ISO8601Time.parse(Substring(String(decoding: text, as: UTF8.self))) else {
                 throw badValue("time")
             }
-            if parent == .metadata { document.utcSeconds = seconds } else { point.utcSeconds = seconds }
+            if parent == .metadata || parent == .gpx {
+                document.utcSeconds = seconds
+            } else {
+                point.utcSeconds = seconds
+            }
         default: break
         }
     }
@@ -292,6 +298,10 @@ private struct GPXBuilder {
             else { return nil }
             return Array(String(Character(scalar)).utf8)
         }
+    }
+
+    func isBlank() -> Bool {
+        text.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
     }
 
     func parseText() -> Double? {
