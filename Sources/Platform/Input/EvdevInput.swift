@@ -22,6 +22,10 @@ public final class EvdevInput {
         }
     }
 
+    /// Called with every decoded key and touch frame when the reader is driven by a session (its input does not
+    /// travel as a `SensorEvent` until the recording format has a line for it).
+    public var onInput: ((InputEvent) -> Void)?
+
     /// The directory scanned for `event*` nodes.
     public let directory: String
     /// The descriptor to watch for readability.
@@ -32,6 +36,13 @@ public final class EvdevInput {
     private var ignored: Set<String> = []
     /// Arrivals and departures since the last call to `takeChanges()`.
     private var pendingChanges: [Change] = []
+    /// Errors of the reader itself (not of one device) for a session's log.
+    var readFailures: [String] = []
+
+    func takeReadFailures() -> [String] {
+        defer { readFailures.removeAll() }
+        return readFailures
+    }
 
     /// Opens every suitable device in `directory` (default /dev/input). A directory that does not exist yet
     /// (no input device at all on a board) is not an error: `rescan()` looks again.
@@ -52,6 +63,10 @@ public final class EvdevInput {
     }
 
     deinit { close() }
+
+    /// True when an inotify watch sees nodes come and go; without one (the directory did not exist at start) the
+    /// owner calls `rescan()` now and then.
+    public var watchesDirectory: Bool { notify != nil }
 
     /// The open devices: path, name and what each offers.
     public var devices: [(path: String, name: String, kinds: InputDeviceKinds)] {
