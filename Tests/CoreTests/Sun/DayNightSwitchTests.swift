@@ -55,3 +55,24 @@ struct DayNightSwitchTests {
         #expect((40...70).contains(switches[0].minute - 65))
     }
 }
+
+@Suite("Day/night on the bundled ride")
+struct DayNightReplayTests {
+    /// The bundled Helsinki ride starts at 20:26:40 UTC on 2026-05-28, when the sun stands between −5.21° and
+    /// −5.34°: inside the band. A bare −5° threshold would turn the display to night on its first fix; with the
+    /// hysteresis it keeps whatever it showed, and does not flicker either way.
+    @Test(arguments: [Lighting.day, .night])
+    func theRideInsideTheBandKeepsWhatTheDisplayShowed(_ initial: Lighting) throws {
+        var s = DayNightSwitch(initial: initial)
+        var elevations: [Double] = []
+        for fix in try RideFixtures.helsinkiFixes() {
+            guard let utc = fix.utcSeconds, let c = fix.coordinate else { continue }
+            #expect(s.update(utcSeconds: utc, coordinate: c, elevationMetres: fix.altitudeMetres ?? 0) == initial)
+            let sun = try #require(
+                SolarPosition.at(utcSeconds: utc, observer: SolarPosition.Observer(coordinate: c, elevationMetres: 20)))
+            elevations.append(sun.elevationDegrees)
+        }
+        #expect(elevations.count > 100)
+        #expect(elevations.allSatisfy { $0 < -5 && $0 > -5.5 })
+    }
+}
