@@ -51,6 +51,30 @@ struct AutoZoomTests {
         #expect(zooms.max()! - zooms.min()! > 0.5)
     }
 
+    @Test func aManualZoomDuringTheReplayedRideHoldsThirtySecondsThenEases() throws {
+        let fixes = try RideFixtures.helsinkiFixes()
+        var zoom = AutoZoom()
+        var pressedAt: Timestamp?
+        var resumedAfter: Double?
+        for (i, fix) in fixes.enumerated() {
+            if i == 20 {
+                zoom.manualZoom(to: 12, time: fix.time)
+                pressedAt = fix.time
+            }
+            let z = zoom.update(
+                speedMetresPerSecond: fix.speedMetresPerSecond, latitude: 60.17, aheadPixels: 300, time: fix.time)
+            guard let pressed = pressedAt, resumedAfter == nil else { continue }
+            let held = fix.time.seconds(since: pressed)
+            if z != 12 {
+                resumedAfter = held
+            } else {
+                #expect(held < 31)
+            }
+        }
+        let resumed = try #require(resumedAfter)
+        #expect(resumed >= 30 && resumed < 32)
+    }
+
     @Test func aManualZoomHoldsThenTheAutomaticOneTakesOverSmoothly() {
         var a = AutoZoom(initialZoom: 15)
         let t0 = Timestamp(seconds: 100)
