@@ -51,6 +51,33 @@ public struct EvemuRecording: Hashable, Sendable {
         self.events = events
     }
 
+    public init(name: String, axes: [UInt16: AxisRange], events: [EvdevEvent]) {
+        self.name = name
+        self.axes = axes
+        self.events = events
+    }
+
+    /// The recording in evemu's format (`N:`, `A:` and `E:` lines), as `evemu-play` reads it, so what a rider
+    /// pressed can be kept beside a ride and replayed through the same decoder.
+    public var text: String {
+        func hex(_ v: UInt16) -> String {
+            let h = String(v, radix: 16)
+            return String(repeating: "0", count: max(0, 4 - h.count)) + h
+        }
+        var lines = ["# EVEMU 1.3", "N: \(name)"]
+        for code in axes.keys.sorted() {
+            let a = axes[code]!
+            lines.append("A: \(String(hex(code).suffix(2))) \(a.minimum) \(a.maximum) 0 0 0")
+        }
+        for e in events {
+            let micros = max(0, e.time.nanoseconds) / 1_000  // evemu times are never negative
+            let fraction = String(micros % 1_000_000)
+            let seconds = "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+            lines.append("E: \(seconds) \(hex(UInt16(e.type))) \(hex(e.code)) \(e.value)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// A decoder with this device's axis ranges (the multitouch axes, else the single-touch ones).
     public func decoder() -> EvdevDecoder {
         let fallback = AxisRange(minimum: 0, maximum: 1)

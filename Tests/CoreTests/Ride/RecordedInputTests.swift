@@ -116,6 +116,16 @@ struct RecordedInputTests {
         #expect(d.feed(EvdevEvent(time: t, type: 0, code: 0, value: 0)).isEmpty)
     }
 
+    @Test(arguments: [
+        "EP0430M09.2-fingers-touch-release.evemu", "EP0430M09.1-finger-drag.evemu", "Logitech K400 Plus.evemu",
+    ])
+    func aRecordingWrittenInEvemusFormatReadsBackTheSame(_ name: String) throws {
+        let r = try Self.load(name)
+        let back = try EvemuRecording(parsing: r.text)
+        #expect(back == r)
+        #expect(back.inputEvents() == r.inputEvents())
+    }
+
     @Test(arguments: ["E: 0.1 0001", "E: nan 0001 001e 1", "A: 35 zero 1279"])
     func aBrokenEvemuLineIsAnErrorWithItsLineNumber(_ line: String) {
         #expect(throws: EvemuError.self) { try EvemuRecording(parsing: "N: x\n" + line) }
