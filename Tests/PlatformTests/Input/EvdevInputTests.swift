@@ -97,3 +97,38 @@ struct EvdevInputTests {
         withExtendedLifetime(screen) {}
     }
 }
+
+// As a session's source (in the same serialized suite: a reader opens every device, the other tests' too).
+extension EvdevInputTests {
+    @Test func asASourceItOffersItsOneDescriptorAndPollsOnlyWithoutAWatch() throws {
+        let dir = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let watched = try EvdevInput(directory: dir.path)
+        let source: any EventSource = watched
+        #expect(source.name == "input")
+        #expect(source.fileDescriptors == [watched.fileDescriptor])
+        #expect(source.pollIntervalSeconds == nil)
+        #expect(source.start(now: Timestamp(seconds: 0)).isEmpty)
+        #expect(source.read(watched.fileDescriptor, now: Timestamp(seconds: 1)).isEmpty)
+        #expect(source.takeNotes().isEmpty)
+        source.close()
+        let unwatched: any EventSource = try EvdevInput(directory: "/nonexistent/input")
+        #expect(unwatched.pollIntervalSeconds == 2)
+        #expect(unwatched.poll(now: Timestamp(seconds: 0)).isEmpty)
+    }
+
+    @Test(.enabled(if: VirtualInputDevice.isAvailable, "needs /dev/uinput (CONFIG_INPUT_UINPUT; modprobe uinput)"))
+    func aKeyReadThroughTheSourceReachesItsHandlerAndTheArrivalIsANote() throws {
+        let keypad = try VirtualInputDevice(name: "navdisplay source keypad", keys: [KeyCode(name: "KEY_KPPLUS")!])
+        let node = try #require(keypad.devicePath)
+        let input = try EvdevInput()
+        var received: [InputEvent] = []
+        input.onInput = { received.append($0) }
+        let source: any EventSource = input
+        #expect(source.takeNotes().contains { $0.contains(node) && $0.hasSuffix("added") })
+        try keypad.tap(KeyCode(name: "KEY_KPPLUS")!)
+        #expect(source.read(input.fileDescriptor, now: Timestamp(seconds: 1)).isEmpty)
+        var ride = RideInput(screenWidth: 800, screenHeight: 480)
+        #expect(received.flatMap { ride.actions(for: $0) } == [.zoomIn])
+    }
+}
