@@ -12,17 +12,28 @@ public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
 ///
 /// Every call into the C library for this lives in this file; all of them return -1 and set errno.
 public enum AtomicFile {
-    /// Writes `text` to `path` atomically: write a temporary file beside it → fsync it → rename it over `path` →
-    /// fsync the directory (so the rename itself survives a power cut).
-    public static func write(_ text: String, to path: String, permissions: mode_t = 0o644) throws {
+    /// Writes `text` to `path` atomically: write a new temporary file beside it → fsync it → rename it over
+    /// `path` → fsync the directory (so the rename itself survives a power cut).
+    ///
+    /// The temporary file is created with `O_EXCL | O_NOFOLLOW` (a file or symlink planted under its name is
+    /// never written through) and `permissions` (0600 by default: calibrations and configuration are the
+    /// user's own). The rename replaces `path` itself, never the target of a symlink at `path`.
+    public static func write(_ text: String, to path: String, permissions: mode_t = 0o600) throws {
         let directory = directoryName(of: path)
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions) }
+        var temporary = ""
+        var fd: Int32 = -1
+        for attempt in 0..<16 {
+            temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions) }
+            if fd >= 0 || errno != EEXIST || attempt == 15 { break }
+        }
         guard fd >= 0 else {
             throw AtomicFileError(
                 path: path,
                 what: "cannot create \(temporary): \(errnoText()) (check that \(directory) exists and is writable)")
         }
+        // The umask may have narrowed the mode; it must not have widened it, and fchmod makes it exact.
+        _ = fchmod(fd, permissions)
         var failure: String?
         let bytes = Array(text.utf8)
         var offset = 0
