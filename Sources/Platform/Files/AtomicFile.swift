@@ -19,6 +19,24 @@ public enum AtomicFile {
     /// never written through) and `permissions` (0600 by default: calibrations and configuration are the
     /// user's own). The rename replaces `path` itself, never the target of a symlink at `path`.
     public static func write(_ text: String, to path: String, permissions: mode_t = 0o600) throws {
+        try write(bytes: Array(text.utf8), to: path, permissions: permissions)
+    }
+
+    /// Writes `bytes` to `path` atomically, as `write(_:to:permissions:)` does.
+    /// - Parameters:
+    ///   - refusingSymlink: throw when `path` is a symbolic link (dangling or not) instead of replacing the
+    ///     link: an output path given on the command line is then never a way to write somewhere else.
+    ///   - durable: fsync the file and its folder (false for output that is cheap to make again, such as frames).
+    public static func write(
+        bytes: [UInt8], to path: String, permissions: mode_t = 0o600, refusingSymlink: Bool = false,
+        durable: Bool = true
+    ) throws {
+        if refusingSymlink {
+            var st = stat()
+            if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK {
+                throw AtomicFileError(path: path, what: "is a symbolic link; not following it (give a plain path)")
+            }
+        }
         let directory = directoryName(of: path)
         var temporary = ""
         var fd: Int32 = -1
@@ -35,7 +53,6 @@ public enum AtomicFile {
         // The umask may have narrowed the mode; it must not have widened it, and fchmod makes it exact.
         _ = fchmod(fd, permissions)
         var failure: String?
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count && failure == nil {
             let n = bytes[offset...].withUnsafeBytes { buffer in
@@ -43,7 +60,7 @@ public enum AtomicFile {
             }
             if n < 0 { failure = "write failed: \(errnoText())" } else { offset += Int(n) }
         }
-        if failure == nil && fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
+        if durable && failure == nil && fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
         if close(fd) != 0 && failure == nil { failure = "close failed: \(errnoText())" }
         if failure == nil && rename(temporary, path) != 0 {
             failure = "rename over the old file failed: \(errnoText())"
@@ -52,6 +69,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw AtomicFileError(path: path, what: failure + " (the old file, if any, is unchanged)")
         }
+        guard durable else { return }
         let dirFd = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard dirFd >= 0 else {
             throw AtomicFileError(path: path, what: "written, but cannot open \(directory) to sync it: \(errnoText())")
