@@ -26,6 +26,14 @@ public struct MapMemoryBudget: Sendable, Equatable {
     public static let board512MB = MapMemoryBudget(
         renderedTileBytes: 40 << 20, decodedTileBytes: 24 << 20, tilesPerFrame: 144, maxUnderzoom: 2)
 
+    /// A budget of about `megabytes` for the map, split as `board512MB` splits its 100 (a setting's value).
+    public init(megabytes: Int) {
+        let mb = min(max(megabytes, 16), 4096)
+        self.init(
+            renderedTileBytes: (mb * 40 / 100) << 20, decodedTileBytes: (mb * 24 / 100) << 20,
+            tilesPerFrame: max(16, mb * 36 / 100 * 4), maxUnderzoom: mb >= 64 ? 2 : 1)
+    }
+
     /// The budget used when none is given.
     public static let standard = board512MB
 

@@ -32,3 +32,33 @@ struct LRUCacheTests {
         #expect(cache.count == 2)
     }
 }
+
+@Suite("Map memory budget setting")
+struct MapMemoryBudgetSettingTests {
+    @Test(arguments: [0, 16, 100, 512, 1_000_000])
+    func aBudgetInMegabytesStaysWithinItsSize(_ megabytes: Int) {
+        let b = MapMemoryBudget(megabytes: megabytes)
+        let mb = min(max(megabytes, 16), 4096)
+        let mosaic = b.tilesPerFrame * 256 * 256 * 4
+        #expect(b.renderedTileBytes + b.decodedTileBytes + mosaic <= (mb + 1) << 20)
+        #expect(b.tilesPerFrame >= 16)
+    }
+
+    @Test func theDefaultIsTheBoardBudget() {
+        #expect(MapMemoryBudget.standard == .board512MB)
+        #expect(MapMemoryBudget(megabytes: 100) == .board512MB)
+    }
+}
+
+@Suite("Label names")
+struct LabelNameLengthTests {
+    @Test func aHugeNameIsCut() {
+        let layer = VectorLayer(
+            name: "place", extent: 4096, keys: ["name", "class"],
+            values: [.string(String(repeating: "Ä", count: 100_000)), .string("city")],
+            features: [VectorFeature(id: nil, kind: .point, tags: [0, 0, 1, 1], parts: [[Point(x: 1, y: 1)]])])
+        let labels = LabelCandidate.extract(
+            from: VectorTile(layers: [layer]), tile: TileID(z: 14, x: 1, y: 1), schema: .openMapTiles)
+        #expect(labels.first?.text.count == LabelCandidate.maxNameCharacters)
+    }
+}
