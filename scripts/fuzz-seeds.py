@@ -91,6 +91,69 @@ def tiny_mbtiles(tile, fmt, json_meta=None):
     return data
 
 
+def uvarint(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def tile_id(z, x, y):
+    """PMTiles' Hilbert tile id."""
+    acc = sum(4 ** i for i in range(z))
+    n = 1 << z
+    d = 0
+    s = n // 2
+    while s > 0:
+        rx = 1 if x & s else 0
+        ry = 1 if y & s else 0
+        d += s * s * ((3 * rx) ^ ry)
+        if ry == 0:
+            if rx == 1:
+                x, y = s - 1 - x, s - 1 - y
+            x, y = y, x
+        s //= 2
+    return acc + d
+
+
+def tiny_pmtiles(tiles, compress):
+    """A small PMTiles v3 archive: `tiles` [(z, x, y, bytes)], directories gzip'd when `compress`."""
+    tiles = sorted(tiles, key=lambda t: tile_id(t[0], t[1], t[2]))
+    ids = [tile_id(z, x, y) for z, x, y, _ in tiles]
+    data = b"".join(t[3] for t in tiles)
+    entries = uvarint(len(tiles))
+    prev = 0
+    for i in ids:
+        entries += uvarint(i - prev)
+        prev = i
+    entries += b"".join(uvarint(1) for _ in tiles)
+    entries += b"".join(uvarint(len(t[3])) for t in tiles)
+    offset = 0
+    for k, t in enumerate(tiles):
+        entries += uvarint(0 if k > 0 else offset + 1)
+        offset += len(t[3])
+    meta = json.dumps({"name": "fuzz", "vector_layers": [{"id": "water"}, {"id": "transportation"}]}).encode()
+    if compress:
+        entries = gzip.compress(entries)
+        meta = gzip.compress(meta)
+    root_off = 127
+    meta_off = root_off + len(entries)
+    data_off = meta_off + len(meta)
+    h = bytearray(b"PMTiles\x03")
+    for v in (root_off, len(entries), meta_off, len(meta), data_off, 0, data_off, len(data),
+              len(tiles), len(tiles), len(tiles)):
+        h += v.to_bytes(8, "little")
+    h += bytes([1, 2 if compress else 1, 1, 1, min(t[0] for t in tiles), max(t[0] for t in tiles)])
+    for v in (249300000, 601600000, 249500000, 601800000):
+        h += v.to_bytes(4, "little", signed=True)
+    h += bytes([14]) + (249400000).to_bytes(4, "little") + (601700000).to_bytes(4, "little")
+    assert len(h) == 127
+    return bytes(h) + entries + meta + data
+
+
 def main():
     omt = sqlite3.connect(repo / "maps/helsinki.mbtiles")
     tiles = [inflate(r[0]) for r in omt.execute("SELECT tile_data FROM tiles ORDER BY length(tile_data) LIMIT 12")]
@@ -105,6 +168,11 @@ def main():
     put("metadata-json", pmtiles_tiles(repo / "maps/helsinki.pmtiles", 1)[1])
     for f in ("helsinki.pmtiles", "helsinki-protomaps.pmtiles"):
         put("pmtiles", (repo / "maps" / f).read_bytes())
+    # Small archives too: mutations of a 200 KB file spend most of their time re-reading what did not change.
+    small3 = sorted(tiles, key=len)[:3]
+    put("pmtiles", tiny_pmtiles([(14, 9327, 4742, gzip.compress(small3[0]))], compress=True))
+    put("pmtiles", tiny_pmtiles([(z, 9327 >> (14 - z), 4742 >> (14 - z), t) for z, t in zip((12, 13, 14), small3)],
+                                compress=False))
     small = min(tiles, key=len)
     put("mbtiles", tiny_mbtiles(gzip.compress(small), "pbf", meta_json))
     for f, fmt in (("helsinki-raster.mbtiles", "png"), ("helsinki-raster-jpeg.mbtiles", "jpg"),
