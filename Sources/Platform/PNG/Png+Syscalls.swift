@@ -64,7 +64,7 @@ func png_decodeRGBA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: 
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         let width = Int(image.width)
         let height = Int(image.height)
-        guard width > 0, height > 0, width * height <= 16 << 20 else {
+        guard width > 0, height > 0, width * height <= PlatformRasterDecoder.maxTilePixels else {
             png_image_free(&image)
             throw PNGError.decodeFailed(reason: "unreasonable size \(width)x\(height)")
         }
