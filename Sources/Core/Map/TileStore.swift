@@ -21,6 +21,7 @@ public final class TileStore: @unchecked Sendable {
     private let lock = NSLock()
     private var decoded: LRUCache<TileID, LoadedTile>
     private var problemLog: [String] = []
+    private var failures = 0
     /// Tiles larger than this after inflating are refused (real z14 tiles are well under 2 MB; a decoded tile
     /// costs several times its bytes, so this bounds one tile's memory).
     public static let maxTileBytes = 8 << 20
@@ -70,6 +71,9 @@ public final class TileStore: @unchecked Sendable {
     /// What went wrong so far (most recent last, at most 32), for the status line and logs.
     public var problems: [String] { lock.locked { problemLog } }
 
+    /// How many data tiles failed to load or decode so far (each is skipped: drawn as the placeholder).
+    public var failedTileCount: Int { lock.locked { failures } }
+
     /// The decoded tile if it is in memory, without loading anything (what a frame may use).
     public func cached(_ tile: TileID) -> LoadedTile? { lock.locked { decoded.get(tile) } }
 
@@ -84,7 +88,10 @@ public final class TileStore: @unchecked Sendable {
         }
         lock.locked {
             decoded.set(tile, result, cost: result.estimatedBytes)
-            if case .failed(let message) = result { note(message) }
+            if case .failed(let message) = result {
+                failures += 1
+                note(message)
+            }
             if case .vector(let v, _) = result, !v.problems.isEmpty { note("tile \(tile): \(v.problems[0])") }
         }
         return result

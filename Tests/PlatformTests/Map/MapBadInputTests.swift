@@ -120,6 +120,8 @@ struct MapBadInputTests {
         let (frame, layer) = try Self.frame(over: broken)
         #expect(layer.tiles.store.problems.contains { $0.contains("broken vector tile") })
         #expect(frame.pixels.contains(MapStyle.day.placeholder.xrgb))
+        // Each bad tile is skipped and counted, for the status line.
+        #expect(layer.tiles.store.failedTileCount > 0)
     }
 
     @Test func missingTilesDrawAPlaceholderNotABlankFrame() throws {
