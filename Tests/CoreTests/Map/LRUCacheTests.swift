@@ -62,3 +62,22 @@ struct LabelNameLengthTests {
         #expect(labels.first?.text.count == LabelCandidate.maxNameCharacters)
     }
 }
+
+@Suite("Map helpers on broken numbers")
+struct MapHelperBadNumberTests {
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+    func bilinearSamplingOfABrokenCoordinateIsAnEdgePixel(_ v: Double) {
+        let pixels: [UInt32] = [0x10, 0x20, 0x30, 0x40]
+        let got = pixels.withUnsafeBufferPointer { Bilinear.sample($0, 2, 2, v, v) }
+        #expect(pixels.contains(got))
+    }
+
+    @Test(arguments: [Double.nan, .infinity, 1e300, -1e300])
+    func aCollisionBoxAtABrokenPlaceTouchesNothing(_ v: Double) {
+        var grid = CollisionGrid(width: 800, height: 480)
+        let box = Rect(x: v, y: v, width: 10, height: 10)
+        grid.insert([box])
+        #expect(grid.isFree([Rect(x: 10, y: 10, width: 10, height: 10)]))
+        _ = grid.isFree([box])
+    }
+}
