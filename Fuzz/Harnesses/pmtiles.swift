@@ -22,11 +22,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? PMTilesHeader(parsing: bytes)
     guard let archive = try? PMTilesArchive(reader: MemoryReader(bytes), inflater: ZlibInflater()) else { return 0 }
-    let meta = archive.metadata
+    // As the map layer reads it: through a store, whose zoom range is the header's clamped to what can be drawn.
+    let store = TileStore(source: archive, inflater: ZlibInflater(), rasterDecoder: PlatformRasterDecoder())
     let centre = GeoCoordinate(latitude: 60.17, longitude: 24.94)
-    for z in max(0, meta.minZoom)...min(max(meta.minZoom, meta.maxZoom), 16) {
+    for z in store.minZoom...min(store.maxZoom, store.minZoom + 6) {
         let tile = WebMercator.tile(containing: centre, z: z)
         if let raw = try? archive.tileBytes(tile) { _ = try? archive.inflateTile(raw) }
+        _ = store.load(tile)
     }
     _ = try? archive.tileBytes(TileID(z: 0, x: 0, y: 0))
     return 0
