@@ -25,11 +25,11 @@ for r in rows:
     t["crashes"] += int(crashes or 0)
     if rate:
         t["rates"].append(int(rate))
-print("| harness | runs | seconds | executions | exec/s (last run) | best cov | best ft | peak RSS (MB, ASan) | runs ending in a finding |")
+print("| harness | runs | seconds asked | executions | exec/s (last run) | best cov | best ft | peak RSS (MB, ASan) | runs ending in a finding |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for name, t in sorted(total.items()):
     rate = t["rates"][-1] if t["rates"] else ""
     print(f"| {name} | {t['runs']} | {t['seconds']} | {t['execs']:,} | {rate} | {t['cov']} | {t['ft']} | "
           f"{t['rss'] or ''} | {t['failed']} |")
 print(f"\nAll harnesses: {sum(t['execs'] for t in total.values()):,} executions in "
-      f"{sum(t['seconds'] for t in total.values())} s of fuzzing.")
+      f"{sum(t['seconds'] for t in total.values())} seconds asked.")
