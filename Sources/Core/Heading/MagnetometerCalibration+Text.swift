@@ -72,7 +72,7 @@ extension MagnetometerCalibration {
         func require(_ key: String, count: Int) throws -> [Double] {
             guard let entry = values[key] else {
                 throw CalibrationFileError(
-                    line: nil, problem: "missing '\(key)' line; recalibrate with `navdisplay calibrate`")
+                    line: nil, problem: "missing '\(key)' line")
             }
             guard entry.numbers.count == count else {
                 throw CalibrationFileError(
@@ -94,7 +94,7 @@ extension MagnetometerCalibration {
             throw CalibrationFileError(line: fitWords?.line, problem: "a 'fit' line needs format 2")
         case (2, nil):
             throw CalibrationFileError(
-                line: nil, problem: "missing 'fit' line (format 2); recalibrate with `navdisplay calibrate`")
+                line: nil, problem: "missing 'fit' line (format 2)")
         case (2, let words?):
             throw CalibrationFileError(
                 line: fitWords?.line,

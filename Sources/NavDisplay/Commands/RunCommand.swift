@@ -37,7 +37,8 @@ struct RunCommand: Command {
           --record-max-mb N       size at which a recording goes on in the next file (default 64)
           --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
                                   $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
-                                  file means uncalibrated (flagged on the HUD), an unreadable one is an error
+                                  file means uncalibrated (flagged on the HUD), and so does an empty or broken
+                                  one (said on the HUD and in the log, so the map still comes up)
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -88,13 +89,19 @@ struct RunCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // The calibration first: a corrupt file stops the run before the screen is touched.
-        let calibration = try CalibrationFile.load(calibrationPath)
-        say(
-            "navdisplay run: "
-                + (calibration != nil
-                    ? "calibration from \(calibrationPath)"
-                    : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        // A bad or empty calibration file never keeps the map from coming up (under Restart=always an exit here
+        // would be a restart loop with no display): the compass runs uncalibrated and the HUD says why.
+        let loaded = CalibrationFile.loadOrUncalibrated(calibrationPath)
+        let calibration = loaded.calibration
+        if let warning = loaded.warning {
+            say("navdisplay run: \(warning)")
+        } else {
+            say(
+                "navdisplay run: "
+                    + (calibration != nil
+                        ? "calibration from \(calibrationPath)"
+                        : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        }
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { screen.close() }
@@ -103,9 +110,11 @@ struct RunCommand: Command {
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
-            NavigationPipeline(
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
                 heading: heading)
+            if loaded.warning != nil { pipeline.notices.append("CALIBRATION FILE IGNORED") }
+            return pipeline
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
@@ -135,6 +144,14 @@ struct RunCommand: Command {
                         pollingHertz: sampleRate, boardOrientation: sensors.boardOrientationText,
                         calibration: calibration),
                     maxBytes: Int(recordMaxMegabytes * 1_048_576))
+            }
+        }
+        recorder?.onStateChange = { state in
+            screenSink.show(notice: "RECORDING STOPPED", while: state != .recording)
+            if case .stopped(let reason) = state {
+                say("navdisplay run: recording stopped (\(reason)); navigation goes on, a new part is tried later")
+            } else {
+                say("navdisplay run: recording again")
             }
         }
         let log = StatusLogSink { say("navdisplay run: " + $0) }

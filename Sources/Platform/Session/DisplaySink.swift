@@ -86,7 +86,13 @@ public final class DisplaySink: EventSink {
 
     /// The HUD says what stopped ("RECORDING STOPPED"); navigation goes on.
     public func sinkFailed(_ name: String, error: any Error) {
-        pipeline.notices.append("\(name.uppercased()) STOPPED")
+        show(notice: "\(name.uppercased()) STOPPED", while: true)
+    }
+
+    /// Shows `notice` on the HUD while `shown`, and takes it away after.
+    public func show(notice: String, while shown: Bool) {
+        pipeline.notices.removeAll { $0 == notice }
+        if shown { pipeline.notices.append(notice) }
     }
 
     /// The `--stats` report for a run that took `wallSeconds` and `cpuSeconds`.
