@@ -1,0 +1,133 @@
+import Glibc
+import Platform
+import Testing
+
+/// A Unix datagram socket standing in for systemd's notification socket: bound to a path or an abstract name,
+/// it receives what the notifier sends, exactly as PID 1 would.
+final class NotifySocketListener {
+    let fd: Int32
+    let name: String  // as $NOTIFY_SOCKET spells it
+    private let path: String?
+
+    init(abstract: Bool) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(fd >= 0)
+        let unique = "navdisplay-notify-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes: [UInt8]
+        if abstract {
+            bytes = [0] + Array(unique.utf8)
+            name = "@" + unique
+            path = nil
+        } else {
+            let file = "/tmp/" + unique
+            bytes = Array(file.utf8)
+            name = file
+            path = file
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        try #require(bound == 0, "bind failed: \(String(cString: strerror(errno)))")
+    }
+
+    deinit {
+        close(fd)
+        if let path { unlink(path) }
+    }
+
+    /// The next datagram, or nil when none arrives within a second (the send has already returned, so a missing
+    /// datagram is a lost one, not a late one; the bound only keeps a broken notifier from hanging the suite).
+    func receive() -> String? {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 1000) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer.prefix(n), as: UTF8.self)
+    }
+}
+
+@Suite struct SystemdNotifierTests {
+    @Test(arguments: [false, true])
+    func readyArrivesOnTheNotifySocketAsOneDatagram(abstract: Bool) throws {
+        let systemd = try NotifySocketListener(abstract: abstract)
+        let notifier = try #require(try SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.name]))
+        try notifier.ready(status: "map on screen\nat 800x480")
+        #expect(systemd.receive() == "READY=1\nSTATUS=map on screen at 800x480")
+    }
+
+    @Test func watchdogStatusAndStoppingEachSendTheirAssignment() throws {
+        let systemd = try NotifySocketListener(abstract: false)
+        let notifier = try SystemdNotifier(socketName: systemd.name)
+        try notifier.watchdog()
+        try notifier.status("GPS LOST")
+        try notifier.stopping()
+        #expect(systemd.receive() == "WATCHDOG=1")
+        #expect(systemd.receive() == "STATUS=GPS LOST")
+        #expect(systemd.receive() == "STOPPING=1")
+    }
+
+    @Test func noNotifySocketMeansNoNotifier() throws {
+        #expect(try SystemdNotifier(environment: [:]) == nil)
+        #expect(try SystemdNotifier(environment: ["NOTIFY_SOCKET": ""]) == nil)
+    }
+
+    @Test func aRelativeSocketNameIsAClearError() throws {
+        #expect(throws: SystemdNotifierError.unsupportedSocket("run/notify")) {
+            _ = try SystemdNotifier(environment: ["NOTIFY_SOCKET": "run/notify"])
+        }
+    }
+
+    @Test func aSocketThatIsGoneFailsTheSendWithTheCallNamed() throws {
+        let notifier = try SystemdNotifier(socketName: "/tmp/navdisplay-no-such-notify-socket-\(getpid())")
+        #expect(throws: SystemCallError.self) { try notifier.ready() }
+    }
+
+    @Test func theWatchdogIntervalIsReadForThisProcessOnly() throws {
+        let systemd = try NotifySocketListener(abstract: true)
+        let mine = try #require(
+            try SystemdNotifier(environment: [
+                "NOTIFY_SOCKET": systemd.name, "WATCHDOG_USEC": "4000000", "WATCHDOG_PID": "\(getpid())",
+            ]))
+        #expect(mine.watchdogInterval == .seconds(4))
+        let anyPid = try #require(
+            try SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.name, "WATCHDOG_USEC": "2500000"]))
+        #expect(anyPid.watchdogInterval == .milliseconds(2500))
+        let someoneElses = try #require(
+            try SystemdNotifier(environment: [
+                "NOTIFY_SOCKET": systemd.name, "WATCHDOG_USEC": "4000000", "WATCHDOG_PID": "\(getpid() + 1)",
+            ]))
+        #expect(someoneElses.watchdogInterval == nil)
+        let none = try #require(try SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.name]))
+        #expect(none.watchdogInterval == nil)
+    }
+
+    @Test(arguments: ["0", "-5", "4s", ""])
+    func aBadWatchdogIntervalIsAClearError(value: String) throws {
+        #expect(throws: SystemdNotifierError.badWatchdogInterval(value)) {
+            _ = try SystemdNotifier(environment: ["NOTIFY_SOCKET": "/run/systemd/notify", "WATCHDOG_USEC": value])
+        }
+    }
+}
+
+@Suite struct SyslogPriorityTests {
+    @Test func everyLineOfAMessageCarriesThePriorityPrefix() {
+        #expect(SyslogPriority.warning.prefixing("GPS lost") == "<4>GPS lost")
+        #expect(SyslogPriority.error.prefixing("bad key\nline 3") == "<3>bad key\n<3>line 3")
+        #expect(SyslogPriority.allCases.map(\.prefix) == (0...7).map { "<\($0)>" })
+    }
+
+    @Test func aStreamIsAJournalStreamOnlyWhenJournalStreamNamesIt() throws {
+        var info = stat()
+        try #require(fstat(2, &info) == 0)
+        let mine = "\(info.st_dev):\(info.st_ino)"
+        #expect(JournalStream.isConnected(2, environment: ["JOURNAL_STREAM": mine]))
+        #expect(!JournalStream.isConnected(2, environment: ["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino + 1)"]))
+        #expect(!JournalStream.isConnected(2, environment: ["JOURNAL_STREAM": "garbage"]))
+        #expect(!JournalStream.isConnected(2, environment: [:]))
+    }
+}
