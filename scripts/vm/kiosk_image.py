@@ -49,6 +49,14 @@ while IFS= read -r __line; do
 done
 """
 
+# Asks gpsd itself for a fix (its JSON watch on the loopback), so the test knows the NMEA feed reaches it.
+GPSD_FIX = r"""#!/bin/bash
+# gpsd-fix: prints gpsd's first TPV report with a 2D or 3D fix and exits 0; fails when gpsd does not answer.
+exec 3<>/dev/tcp/127.0.0.1/2947 || exit 1
+printf '?WATCH={"enable":true,"json":true};\n' >&3
+grep -m1 -E '"class":"TPV".*"mode":[23]' <&3
+"""
+
 GUEST_SHELL_UNIT = """[Unit]
 Description=kiosk-test console on ttyS0
 After=systemd-journald.service
@@ -152,6 +160,7 @@ class KioskImage:
             'START_DAEMON="true"\nUSBAUTO="false"\nDEVICES="/dev/ttyS1"\nGPSD_OPTIONS="-n -b"\n')
         self.add_file("/usr/local/sbin/navtest-shell", data=GUEST_SHELL.encode(), mode=0o755)
         self.add_file("/etc/systemd/system/navtest-shell.service", data=GUEST_SHELL_UNIT.encode())
+        self.add_file("/usr/local/sbin/gpsd-fix", data=GPSD_FIX.encode(), mode=0o755)
         self.add_symlink("/etc/systemd/system/multi-user.target.wants/navtest-shell.service",
                          "/etc/systemd/system/navtest-shell.service")
         # The serial console is the test's; no login prompt there.
