@@ -1,3 +1,4 @@
+import Core
 import Glibc
 import Platform
 import Testing
@@ -129,5 +130,36 @@ final class NotifySocketListener {
         #expect(!JournalStream.isConnected(2, environment: ["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino + 1)"]))
         #expect(!JournalStream.isConnected(2, environment: ["JOURNAL_STREAM": "garbage"]))
         #expect(!JournalStream.isConnected(2, environment: [:]))
+    }
+}
+
+@Suite struct ServiceNotificationScheduleTests {
+    static func at(_ seconds: Double) -> Timestamp { Timestamp(seconds: seconds) }
+
+    @Test func readyIsSentOnceAtTheFirstTickAfterTheFirstFrame() {
+        var schedule = ServiceNotificationSchedule(watchdogInterval: nil)
+        #expect(schedule.tick(now: Self.at(0), firstFrameShown: false) == [])
+        #expect(schedule.tick(now: Self.at(0.05), firstFrameShown: true) == ["READY=1"])
+        #expect(schedule.tick(now: Self.at(0.10), firstFrameShown: true) == [])
+        #expect(schedule.readySent)
+    }
+
+    @Test func theWatchdogIsPingedAtHalfItsIntervalFromTheTicks() {
+        var schedule = ServiceNotificationSchedule(watchdogInterval: .seconds(4))
+        #expect(schedule.pingInterval == .seconds(2))
+        // Ticks every half second (a parked display): a ping at the first tick, then every 2 s.
+        var pings: [Double] = []
+        for step in 0...12 {
+            let t = Double(step) * 0.5
+            if schedule.tick(now: Self.at(t), firstFrameShown: true).contains("WATCHDOG=1") { pings.append(t) }
+        }
+        #expect(pings == [0, 2, 4, 6])
+    }
+
+    @Test func aTickThatComesLatePingsAtOnceAndTheFirstTickCarriesBoth() {
+        var schedule = ServiceNotificationSchedule(watchdogInterval: .milliseconds(5000))
+        #expect(schedule.tick(now: Self.at(10), firstFrameShown: true) == ["READY=1", "WATCHDOG=1"])
+        #expect(schedule.tick(now: Self.at(12.4), firstFrameShown: true) == [])
+        #expect(schedule.tick(now: Self.at(30), firstFrameShown: true) == ["WATCHDOG=1"])
     }
 }
