@@ -29,18 +29,28 @@ let package = Package(
         .systemLibrary(name: "CSqlite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // World text: rasterising, shaping, bidirectional order and font fallback (Platform/Text).
+        .systemLibrary(name: "CFreetype", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfbuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Baselines for the benchmarks only; the product never links them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(
             name: "Platform",
-            dependencies: ["Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux"]),
+            dependencies: [
+                "Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux",
+                "CFreetype", "CHarfbuzz", "CFribidi", "CFontconfig",
+            ]),
         .target(name: "Simulation", dependencies: ["Core"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
         .executableTarget(name: "RideMaker", dependencies: ["Core", "Platform", "Simulation"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "Simulation", "CCairo", "CPixman"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "Simulation"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
+        // Script tests for the text stack; they compare with HarfBuzz's `hb-shape` (libharfbuzz-bin).
+        .testTarget(name: "TextTests", dependencies: ["Core", "Platform"]),
         .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("system", runSystemBenchmark),
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
+    ("text", runTextBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
