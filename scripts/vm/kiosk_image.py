@@ -135,6 +135,12 @@ def base_rootfs(packages: list[str]) -> Path:
         raise navvm.VMError(f"mmdebstrap failed ({result.returncode}):\n{result.stderr[-3000:]}")
     partial.rename(tarball)
     (CACHE / f"rootfs-{key}.packages").write_text("\n".join(wanted) + "\n")
+    # Keep this one and the one before it (another branch may still want it); older ones only take space.
+    finished = [p for p in CACHE.glob("rootfs-*.tar") if not p.name.endswith(".partial.tar")]
+    for old in sorted(finished, key=lambda p: p.stat().st_mtime)[:-2]:
+        log(f"removing an old root file system: {old}")
+        old.unlink()
+        old.with_suffix(".packages").unlink(missing_ok=True)
     return tarball
 
 
