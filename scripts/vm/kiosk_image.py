@@ -35,7 +35,8 @@ MIRRORS = [
 ]
 # What the image has besides the package's own Depends: an init, udev (loads bochs, makes /dev/dri), gpsd on the
 # second serial port, and the tools the checks call.
-SYSTEM_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "gpsd", "procps", "adduser"]
+# i2c-tools writes the i2c-stub chip's registers for the IIO check.
+SYSTEM_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "gpsd", "procps", "adduser", "i2c-tools"]
 # Bump when the recipe below changes in a way the package list does not show.
 RECIPE = "kiosk-rootfs-1"
 
@@ -98,7 +99,7 @@ exec switch_root /newroot /sbin/init
 # The kernel modules the guest loads: the disk and file system (from the initramfs), then bochs-drm and what
 # udev may ask for. Kept to a list so the root stays small.
 DISK_MODULES = ["virtio_pci", "virtio_blk", "crc32c_generic", "ext4"]
-GUEST_MODULES = ["bochs", "virtio_pci", "virtio_blk", "ext4", "evdev"]
+GUEST_MODULES = ["bochs", "virtio_pci", "virtio_blk", "ext4", "evdev", "i2c-stub", "i2c-dev", "hmc5843_i2c"]
 
 
 def log(message: str) -> None:
@@ -158,6 +159,8 @@ class KioskImage:
 
     def _configure(self) -> None:
         root = self.root
+        # The base left out documentation to build faster; the package's own man page and copyright must install.
+        (root / "etc/dpkg/dpkg.cfg.d/99mmdebstrap").unlink(missing_ok=True)
         (root / "etc/hostname").write_text("kiosk\n")
         (root / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 kiosk\n::1 localhost\n")
         (root / "etc/fstab").write_text("/dev/vda / ext4 rw,relatime 0 1\n")
