@@ -163,3 +163,37 @@ final class NotifySocketListener {
         #expect(schedule.tick(now: Self.at(30), firstFrameShown: true) == ["WATCHDOG=1"])
     }
 }
+
+@Suite struct SystemdHeartbeatTests {
+    @Test func beatsSendReadyAfterTheFirstFrameAndPingsAtHalfTheInterval() throws {
+        let systemd = try NotifySocketListener(abstract: true)
+        let notifier = try SystemdNotifier(socketName: systemd.name, watchdogInterval: .seconds(2))
+        var framesDrawn = 0
+        var logged: [String] = []
+        let heartbeat = SystemdHeartbeat(notifier: notifier, firstFrameShown: { framesDrawn > 0 }) {
+            logged.append($0)
+        }
+        heartbeat.beat(Timestamp(seconds: 0))
+        #expect(systemd.receive() == "WATCHDOG=1")
+        framesDrawn = 1
+        heartbeat.beat(Timestamp(seconds: 0.5))
+        #expect(systemd.receive() == "READY=1")
+        heartbeat.beat(Timestamp(seconds: 0.9))
+        heartbeat.beat(Timestamp(seconds: 1.0))
+        #expect(systemd.receive() == "WATCHDOG=1")
+        heartbeat.stopping()
+        #expect(systemd.receive() == "STOPPING=1")
+        #expect(heartbeat.readySent)
+        #expect(logged.isEmpty)
+    }
+
+    @Test func aSocketThatGoesAwayIsLoggedOnceAndTheBeatsGoOn() throws {
+        let notifier = try SystemdNotifier(
+            socketName: "/tmp/navdisplay-gone-notify-\(getpid())", watchdogInterval: .seconds(1))
+        var logged: [String] = []
+        let heartbeat = SystemdHeartbeat(notifier: notifier, firstFrameShown: { true }) { logged.append($0) }
+        for step in 0..<5 { heartbeat.beat(Timestamp(seconds: Double(step))) }
+        #expect(logged.count == 1)
+        #expect(logged.first?.hasPrefix("cannot notify systemd (READY=1, WATCHDOG=1): sendto") == true)
+    }
+}
