@@ -170,9 +170,8 @@ final class NotifySocketListener {
         let notifier = try SystemdNotifier(socketName: systemd.name, watchdogInterval: .seconds(2))
         var framesDrawn = 0
         var logged: [String] = []
-        let heartbeat = SystemdHeartbeat(notifier: notifier, firstFrameShown: { framesDrawn > 0 }) {
-            logged.append($0)
-        }
+        let heartbeat = SystemdHeartbeat(
+            notifier: notifier, firstFrameShown: { framesDrawn > 0 }, log: { logged.append($0) })
         heartbeat.beat(Timestamp(seconds: 0))
         #expect(systemd.receive() == "WATCHDOG=1")
         framesDrawn = 1
@@ -191,7 +190,7 @@ final class NotifySocketListener {
         let notifier = try SystemdNotifier(
             socketName: "/tmp/navdisplay-gone-notify-\(getpid())", watchdogInterval: .seconds(1))
         var logged: [String] = []
-        let heartbeat = SystemdHeartbeat(notifier: notifier, firstFrameShown: { true }) { logged.append($0) }
+        let heartbeat = SystemdHeartbeat(notifier: notifier, firstFrameShown: { true }, log: { logged.append($0) })
         for step in 0..<5 { heartbeat.beat(Timestamp(seconds: Double(step))) }
         #expect(logged.count == 1)
         #expect(logged.first?.hasPrefix("cannot notify systemd (READY=1, WATCHDOG=1): sendto") == true)
