@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         // Script tests for the text stack; they compare with HarfBuzz's `hb-shape` (libharfbuzz-bin).
         .testTarget(name: "TextTests", dependencies: ["Core", "Platform"]),
-        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation"]),
+        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation", "NavDisplay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -61,24 +61,22 @@ private func idleWhileParked(seconds: Double) throws {
     let fonts = try FontSet.load()
     let display = MemoryDisplay(width: 800, height: 480)
     let scene = Scene(width: 800, height: 480, fonts: fonts)
-    let pipeline = NavigationPipeline(
-        scene: scene, orientation: .headingUp, zoom: 16.5,
-        fallbackCenter: GeoCoordinate(latitude: 60.17, longitude: 24.94))
-    let loop = try DisplayLoop(pipeline: pipeline, display: display, movingFPS: 20, parkedFPS: 2)
-    let feed = TimedFeed(events: parkedEvents(seconds: seconds + 1))
-    let start = ProcessClock.now()
-    var cpuStart: Int64?
-    loop.beforeFrame = { now in
-        let elapsed = Double(now - start) / 1e9
-        loop.apply(feed.take(upToSeconds: elapsed), sampledAt: now)
-        // The first second settles the heading filter; measure the parked state after it.
-        if cpuStart == nil && elapsed >= 1 { cpuStart = ProcessClock.cpuNanoseconds() }
-        if elapsed >= seconds + 1 { loop.stop() }
+    // The parked ride through the real session (epoll, frame timer, frames only when something changed).
+    let playback = Playback(events: parkedEvents(seconds: seconds + 1)) {
+        NavigationPipeline(
+            scene: scene, orientation: .headingUp, zoom: 16.5,
+            fallbackCenter: GeoCoordinate(latitude: 60.17, longitude: 24.94))
     }
-    try loop.run()
+    var (configuration, sink) = playback.onScreen(display, speed: 1, fps: 20, repeats: false)
+    configuration.handlesSignals = false
+    let session = try Session(configuration)
+    var cpuStart: Int64?
+    // The first second settles the heading filter; measure the parked state after it.
+    try session.loop.schedule(at: session.loop.now.adding(seconds: 1)) { _ in cpuStart = ProcessClock.cpuNanoseconds() }
+    _ = try session.run()
     let cpu = Double(ProcessClock.cpuNanoseconds() - (cpuStart ?? 0)) / 1e9
     print(
-        "idle while parked: \(formatFixed(cpu / seconds * 100, digits: 3)) % of one core over \(formatFixed(seconds, digits: 0)) s (\(loop.stats.drawn) frames drawn, \(loop.stats.skipped) skipped; target <= 0.5 %)"
+        "idle while parked: \(formatFixed(cpu / seconds * 100, digits: 3)) % of one core over \(formatFixed(seconds, digits: 0)) s (\(sink.stats.drawn) frames drawn, \(sink.stats.skipped) skipped; target <= 0.5 %)"
     )
 }
 

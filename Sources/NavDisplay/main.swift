@@ -3,14 +3,6 @@ import Foundation
 // navdisplay: argument dispatch and exit statuses. Every subcommand lives in Commands/; this file only picks one,
 // runs it, and turns errors into one line on stderr and an exit status (64 for usage, 1 for failures).
 
-/// The subcommands, in the order `--help` lists them.
-let commands: [CommandEntry] = [
-    CommandEntry(RunCommand.self), CommandEntry(DemoCommand.self), CommandEntry(RenderCommand.self),
-    CommandEntry(ProbeCommand.self), CommandEntry(SensorsCommand.self), CommandEntry(ShowCommand.self),
-    CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(CalibrateCommand.self),
-    CommandEntry(DeclinationCommand.self),
-]
-
 let topHelp = """
     navdisplay \(Version.string): an embedded navigation display (map, heading arrow, HUD) for DRM/KMS screens.
 

@@ -9,7 +9,8 @@ public enum PixelFormat: String, Hashable, Sendable {
 /// Where frames go: a DRM/KMS screen, an fbdev device, image files or memory.
 ///
 /// Frames are always rendered into a `FrameBuffer` in ordinary memory at the display's logical size; the display
-/// copies, converts and rotates them into whatever it scans out.
+/// copies, converts and rotates them into whatever it scans out. A display owns its event descriptor and its
+/// close, so nothing needs to know which kind it is.
 public protocol Display: AnyObject {
     /// The logical size frames must have (after any panel rotation).
     var width: Int { get }
@@ -18,6 +19,17 @@ public protocol Display: AnyObject {
     var name: String { get }
     /// Shows `frame`. Throws when the frame cannot be shown; the message says what failed.
     func present(_ frame: FrameBuffer) throws
+    /// A descriptor that becomes readable when the display has events to handle (DRM page-flip completions);
+    /// nil when frames are shown as soon as `present` returns.
+    var eventDescriptor: Int32? { get }
+    /// Handles the events behind `eventDescriptor`; returns how many presented frames reached the screen.
+    func handleEvents() throws -> Int
+    /// Waits (bounded) until every presented frame is on the screen.
+    func finishPendingFrames() throws
+    /// One line of counters for logs and the display tests ("frames 9 shown 9 flips 9 pixels …"), nil if none.
+    var counters: String? { get }
+    /// Gives the screen back (CRTC, console) and frees what the display holds. Safe to call twice.
+    func close()
 }
 
 /// Keeps the last presented frame in memory: for tests and for headless runs that only hash frames.
@@ -29,6 +41,8 @@ public final class MemoryDisplay: Display {
     public private(set) var lastFrame: FrameBuffer?
     /// How many frames were presented.
     public private(set) var presentedCount = 0
+    /// Whether `close()` was called.
+    public private(set) var isClosed = false
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -42,6 +56,13 @@ public final class MemoryDisplay: Display {
         lastFrame = frame
         presentedCount += 1
     }
+
+    /// Frames are "shown" as soon as they are presented: no events.
+    public var eventDescriptor: Int32? { nil }
+    public func handleEvents() throws -> Int { 0 }
+    public func finishPendingFrames() throws {}
+    public var counters: String? { "frames \(presentedCount)" }
+    public func close() { isClosed = true }
 }
 
 /// Why a display refused a frame.

@@ -40,32 +40,38 @@ public struct RotationPolicy: Sendable {
         self.maximumCompassAccuracyDegrees = maximumCompassAccuracyDegrees
     }
 
-    /// Updates and returns the rotation for the current estimate.
+    /// Updates and returns the rotation for an estimate judged on its own (no staleness, no lost compass).
     @discardableResult
     public mutating func update(with estimate: HeadingEstimate) -> MapOrientation {
+        update(
+            with: HeadingVerdict(
+                estimate: estimate, now: nil, compassLost: false,
+                maximumMapTurningAccuracyDegrees: maximumCompassAccuracyDegrees))
+    }
+
+    /// Updates and returns the rotation for the heading as `verdict` judged it (the one answer the arrow and the
+    /// HUD use too).
+    @discardableResult
+    public mutating func update(with verdict: HeadingVerdict) -> MapOrientation {
         if lockNorthUp || preference == .northUp {
             orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
             return orientation
         }
-        let h = estimate.heading
-        let trustedCompass =
-            h.map {
-                $0.source == .compass && $0.accuracyDegrees <= maximumCompassAccuracyDegrees
-                    && !estimate.flags.contains(.held)
-                    && !estimate.flags.contains(.disturbed)
-            } ?? false
+        let estimate = verdict.estimate
+        let h = verdict.heading
+        let trustedCompass = h?.source == .compass && verdict.turnsMap
         var target: (mode: OrientationMode, bearing: Angle, driver: RotationDriver)?
         switch preference {
         case .northUp:
             break
         case .headingUp:
-            if let h, h.source == .frozen || estimate.flags.contains(.held) {
+            if h != nil, verdict.isHeld {
                 target = (.headingUp, orientation.bearing, .frozen)
             } else if let h, h.source == .gpsCourse || trustedCompass {
                 target = (.headingUp, h.direction, h.source == .gpsCourse ? .gpsCourse : .compass)
             }
         case .courseUp:
-            if let c = estimate.course, estimate.heading?.source == .gpsCourse {
+            if let c = estimate.course, h?.source == .gpsCourse {
                 target = (.courseUp, c, .gpsCourse)
             } else if orientation.mode == .courseUp {
                 target = (.courseUp, orientation.bearing, .frozen)

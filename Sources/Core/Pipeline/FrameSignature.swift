@@ -15,30 +15,30 @@ public struct FrameSignature: Hashable, Sendable {
     /// Position accuracy ring radius in pixels.
     var ringRadius: Int?
     var trailCount: Int
-    /// Every piece of HUD text.
-    var hud: [String]
+    /// Whether the user marker is drawn at all.
+    var positionKnown: Bool
+    /// Every piece of HUD text, exactly as the HUD draws it.
+    var hud: HUDLines
     /// Changes when the map layer has new content (a tile arrived).
     var mapRevision: Int
 
     public init(_ input: SceneInput, mapRevision: Int = 0) {
+        // Every conversion is checked: a value from outside (a rogue gpsd's 1e300) must not trap the display.
+        func whole(_ v: Double) -> Int { Int(checkedRounding: v) ?? Int.max }
         let camera = input.camera
         let p = WebMercator.worldPixel(camera.center, zoom: camera.zoom)
         mode = input.mode
-        centerPixel = [Int(p.x.rounded()), Int(p.y.rounded()), Int(camera.anchor.x), Int(camera.anchor.y)]
-        zoom = Int((camera.zoom * 100).rounded())
-        bearing = Int((camera.bearing.degrees * 10).rounded())
-        arrow = input.heading.map { Int((camera.arrowAngle(heading: $0.direction).degrees * 2).rounded()) }
-        accuracy = input.heading.map { Int($0.accuracyDegrees.rounded()) }
+        centerPixel = [whole(p.x), whole(p.y), whole(camera.anchor.x), whole(camera.anchor.y)]
+        zoom = whole(camera.zoom * 100)
+        bearing = whole(camera.bearing.degrees * 10)
+        arrow = input.heading.map { whole(camera.arrowAngle(heading: $0.direction).degrees * 2) }
+        accuracy = input.heading.map { whole($0.accuracyDegrees) }
         ringRadius = input.positionErrorMetres.map {
-            Int(($0 / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)).rounded())
+            whole($0 / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom))
         }
         trailCount = input.trail.count
-        let speed = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"
-        let heading = input.heading.map { String(Int($0.direction.degrees.rounded()) % 360) } ?? "---"
-        hud = [
-            String(input.positionKnown), input.rotationDriver.rawValue, heading, speed, input.positionStatus,
-            input.headingStatus ?? "", String(input.positionWarning), String(input.headingWarning),
-        ]
+        hud = HUDLines(input)
+        positionKnown = input.positionKnown
         self.mapRevision = mapRevision
     }
 }

@@ -8,6 +8,8 @@ public final class NavigationPipeline {
     public let scene: Scene
     /// Where the camera looks before the first fix.
     public var fallbackCenter: GeoCoordinate
+    /// Lines the HUD shows as warnings beside the navigation ("RECORDING STOPPED").
+    public var notices: [String] = []
     private var lastSignature: FrameSignature?
 
     public init(
@@ -29,10 +31,14 @@ public final class NavigationPipeline {
 
     /// What the next frame shows. The map turns only past the rotation dead band; the arrow follows every sample.
     public func nextSceneInput() -> SceneInput {
-        let orientation = policy.update(with: state.headingEstimate)
-        return SceneInput(
-            state: state, orientation: orientation, zoom: zoom, width: scene.width, height: scene.height,
-            fallbackCenter: fallbackCenter)
+        // The heading is judged once here; the policy, the arrow and the HUD all use this one verdict.
+        let verdict = state.headingVerdict(maximumMapTurningAccuracyDegrees: policy.maximumCompassAccuracyDegrees)
+        let orientation = policy.update(with: verdict)
+        var input = SceneInput(
+            state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
+            height: scene.height, fallbackCenter: fallbackCenter)
+        input.notices = notices
+        return input
     }
 
     /// Draws the next frame.

@@ -20,40 +20,37 @@ struct HUDLayer {
     }
 
     func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit u: Double) {
-        drawHeadingPanel(canvas, input, theme, u)
+        let lines = HUDLines(input)
+        drawHeadingPanel(canvas, lines, theme, u)
         drawNorthPointer(canvas, input.camera, theme, u)
-        drawSpeedPanel(canvas, input, theme, u)
+        drawSpeedPanel(canvas, lines, theme, u)
         drawScaleBar(canvas, input.camera, theme, u)
+        drawNotices(canvas, lines, theme, u)
     }
 
-    private func drawHeadingPanel(_ canvas: Canvas, _ input: SceneInput, _ theme: SceneTheme, _ u: Double) {
+    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
         let m = 10 * u
         let big = TextLayout(font: fonts.bold, size: 34 * u)
         let mid = TextLayout(font: fonts.bold, size: 18 * u)
         let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let status = input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")
-        let modeLine = input.mode.hudLabel + HUDLayer.driverSuffix(input.rotationDriver)
         // The panel grows for a long status line rather than letting text run off it.
-        let textWidth = max(small.width(of: status.uppercased()), small.width(of: modeLine))
+        let textWidth = max(small.width(of: lines.headingStatus), small.width(of: lines.mode))
         let panel = Rect(x: m, y: m, width: max(200 * u, textWidth + 24 * u), height: 84 * u)
         canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
         let baseline = panel.y + 12 * u + big.capHeight
-        if let h = input.heading {
-            let degrees = String(Int(h.direction.degrees.rounded()) % 360)
-            let text = String(repeating: "0", count: 3 - degrees.count) + degrees + "°"
-            canvas.text(text, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-            let x = panel.x + 12 * u + big.width(of: text) + 8 * u
-            canvas.text(h.direction.cardinal, at: Point(x: x, y: baseline), layout: mid, theme.panelText)
+        if let cardinal = lines.cardinal {
+            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
+            let x = panel.x + 12 * u + big.width(of: lines.heading) + 8 * u
+            canvas.text(cardinal, at: Point(x: x, y: baseline), layout: mid, theme.panelText)
         } else {
-            canvas.text("---°", at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
+            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
         }
         let line2 = baseline + 14 * u + small.capHeight
-        canvas.text(modeLine, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
-        let warn = input.headingWarning || input.heading == nil
+        canvas.text(lines.mode, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
         let line3 = line2 + 6 * u + small.capHeight
         canvas.text(
-            status.uppercased(), at: Point(x: panel.x + 12 * u, y: line3), layout: small,
-            warn ? theme.warning : theme.panelSubtleText)
+            lines.headingStatus, at: Point(x: panel.x + 12 * u, y: line3), layout: small,
+            lines.headingWarning ? theme.warning : theme.panelSubtleText)
     }
 
     /// What turns the map, as the mode line names it.
@@ -88,24 +85,38 @@ struct HUDLayer {
             "N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
     }
 
-    private func drawSpeedPanel(_ canvas: Canvas, _ input: SceneInput, _ theme: SceneTheme, _ u: Double) {
+    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
         let m = 10 * u
         let big = TextLayout(font: fonts.bold, size: 30 * u)
         let unitText = TextLayout(font: fonts.bold, size: 13 * u)
         let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let statusWidth = small.width(of: input.positionStatus.uppercased())
+        let statusWidth = small.width(of: lines.positionStatus)
         let panel = Rect(
             x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
         canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
         let baseline = panel.y + 10 * u + big.capHeight
-        let speedText = input.speedMetresPerSecond.map { String(Int(($0 * 3.6).rounded())) } ?? "--"
-        canvas.text(speedText, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
+        canvas.text(lines.speed, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
         canvas.text(
-            "km/h", at: Point(x: panel.x + 18 * u + big.width(of: speedText), y: baseline), layout: unitText,
+            "km/h", at: Point(x: panel.x + 18 * u + big.width(of: lines.speed), y: baseline), layout: unitText,
             theme.panelSubtleText)
         canvas.text(
-            input.positionStatus.uppercased(), at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
-            layout: small, input.positionWarning ? theme.warning : theme.panelSubtleText)
+            lines.positionStatus, at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
+            layout: small, lines.positionWarning ? theme.warning : theme.panelSubtleText)
+    }
+
+    /// Device warnings ("RECORDING STOPPED"), one panel each, top centre, clear of the heading panel.
+    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
+        let layout = TextLayout(font: fonts.bold, size: 14 * u)
+        var y = 10 * u
+        for notice in lines.notices {
+            let w = layout.width(of: notice) + 24 * u
+            let panel = Rect(x: (Double(canvas.width) - w) / 2, y: y + 94 * u, width: w, height: 30 * u)
+            canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
+            canvas.text(
+                notice, at: Point(x: panel.x + 12 * u, y: panel.y + 8 * u + layout.capHeight), layout: layout,
+                theme.warning)
+            y += 36 * u
+        }
     }
 
     /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.

@@ -1,15 +1,16 @@
 extension SceneInput {
     /// The frame for `state`: the camera centred on the user (or `fallbackCenter` before the first fix), turned as
     /// `orientation` says, with the HUD lines the state calls for.
+    /// `verdict` is the pipeline's one judgement of the heading (judged from `state` when not given).
     public init(
-        state: NavState, orientation: MapOrientation, zoom: Double, width: Int, height: Int,
-        fallbackCenter: GeoCoordinate
+        state: NavState, verdict: HeadingVerdict? = nil, orientation: MapOrientation, zoom: Double, width: Int,
+        height: Int, fallbackCenter: GeoCoordinate
     ) {
         let camera = Camera(
             mode: orientation.mode, center: state.displayPosition ?? fallbackCenter, zoom: zoom,
             mapBearing: orientation.bearing, width: width, height: height)
         let position = state.positionStatus
-        let heading = state.heading
+        let heading = (verdict ?? state.headingVerdict()).heading
         let (headingLine, headingWarning) = SceneInput.headingStatus(state, heading)
         self.init(
             camera: camera, mode: orientation.mode, heading: heading, positionErrorMetres: state.positionErrorMetres,

@@ -22,6 +22,8 @@ public struct SceneInput: Sendable {
     public var headingStatus: String?
     /// True when the heading line should be shown as a warning.
     public var headingWarning: Bool
+    /// Warnings about the device rather than the navigation ("RECORDING STOPPED"), shown on the HUD.
+    public var notices: [String] = []
 
     public init(
         camera: Camera, mode: OrientationMode, heading: Heading?, positionErrorMetres: Double? = nil,

@@ -78,14 +78,17 @@ public struct NavState: Sendable {
     /// The heading pipeline's current output.
     public var headingEstimate: HeadingEstimate { headingEstimator.estimate }
 
-    /// The heading to draw, or nil (a dot) when there is none to trust: unknown, stale, or the compass lost.
-    public var heading: Heading? {
-        let estimate = headingEstimator.estimate
-        guard let t = estimate.time, now.seconds(since: t) <= NavState.headingTimeoutSeconds,
-            lostSources[.magnetometer] == nil || estimate.heading?.source == .gpsCourse
-        else { return nil }
-        return estimate.heading
+    /// The one judgement of the heading (arrow or dot, may it turn the map), at the latest event's time.
+    public func headingVerdict(
+        maximumMapTurningAccuracyDegrees: Double = HeadingVerdict.defaultMaximumMapTurningAccuracyDegrees
+    ) -> HeadingVerdict {
+        HeadingVerdict(
+            estimate: headingEstimator.estimate, now: now, compassLost: lostSources[.magnetometer] != nil,
+            maximumMapTurningAccuracyDegrees: maximumMapTurningAccuracyDegrees)
     }
+
+    /// The heading to draw, or nil (a dot) when there is none to trust: unknown, stale, or the compass lost.
+    public var heading: Heading? { headingVerdict().heading }
 
     /// Where to draw the user: held at the standstill anchor while standing still, so the position does not
     /// wander at traffic lights.

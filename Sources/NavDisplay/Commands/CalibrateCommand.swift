@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Glibc
 import Platform
 
 /// `navdisplay calibrate`: the user turns the device through every direction while the screen shows which
@@ -10,6 +9,7 @@ import Platform
 struct CalibrateCommand: Command {
     static let name = "calibrate"
     static let summary = "calibrate the magnetometer (hard and soft iron) by turning the device"
+    static let shared = SharedOptions().with(DisplayOptions.self)
     static let help = """
         USAGE: navdisplay calibrate [options]
 
@@ -162,15 +162,16 @@ struct CalibrateCommand: Command {
         let utc = recording.header.startUTCSeconds ?? Date().timeIntervalSince1970
         let session = session(requirements: requirements, field: modelField(at: where_, utcSeconds: utc))
         let screen = displayChosen ? try openScreen() : nil
-        defer { if let s = screen { closeDisplay(s) } }
+        defer { screen?.close() }
         let collector = CalibrationCollector(
             session: session, source: (path as NSString).lastPathComponent, durationSeconds: duration,
             framePeriod: 1, display: screen, fonts: screen == nil ? nil : try loadFonts(), theme: style.theme)
-        for event in events {
-            collector.apply([event])
-            if collector.isOutOfTime { break }
-            try collector.showProgressIfDue()
-        }
+        // By the readings' own time, as fast as they go: only the duration ends it early.
+        var configuration = SessionConfiguration(
+            clock: .eventTime(start: events[0].time, pacing: nil), sources: [RecordingSource(events: events, speed: 1)],
+            sinks: [CalibrationSink(collector: collector, liveRule: nil, report: { _ in })])
+        configuration.handlesSignals = false
+        _ = try Session(configuration).run()
         return try finish(collector)
     }
 
@@ -178,7 +179,13 @@ struct CalibrateCommand: Command {
 
     private func calibrateLive(requirements: EllipsoidFit.Requirements) throws -> Int32 {
         TerminationSignals.block()
-        let magnetometer = IioSensorSource(kind: .magnetometer, deviceOverride: magDevice)
+        // A level fit reads the accelerometer too, for "down"; without one the unit counts as level.
+        let sensors = LiveSensors(
+            magnetometer: IioSensorSource(kind: .magnetometer, deviceOverride: magDevice),
+            accelerometer: level
+                ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil,
+            gyroscope: nil, sampleHertz: sampleRate)
+        let magnetometer = sensors.magnetometer
         let startEvents = magnetometer.start(now: MonotonicClock.now())
         guard magnetometer.isAvailable == true, let device = magnetometer.activeDevice else {
             var why = "no magnetometer found"
@@ -187,11 +194,8 @@ struct CalibrateCommand: Command {
                 "\(why) (check `navdisplay probe`, or name the device with --mag-device; --from FILE calibrates from a recording)"
             )
         }
-        // A level fit reads the accelerometer too, for "down"; without one the unit counts as level.
-        let accelerometer =
-            level ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil
-        var accelEvents = accelerometer?.start(now: MonotonicClock.now()) ?? []
-        if let accelerometer, accelerometer.isAvailable != true {
+        var accelEvents = sensors.accelerometer?.start(now: MonotonicClock.now()) ?? []
+        if let accelerometer = sensors.accelerometer, accelerometer.isAvailable != true {
             if accelDevice != nil {
                 var why = "accelerometer \(accelDevice ?? "") not found"
                 for case .sourceStatus(_, let s) in accelEvents where !s.available { why = s.detail }
@@ -204,7 +208,7 @@ struct CalibrateCommand: Command {
         let session = session(
             requirements: requirements, field: modelField(at: place, utcSeconds: Date().timeIntervalSince1970))
         let screen = try openScreen()
-        defer { closeDisplay(screen) }
+        defer { screen.close() }
         // A screen is refreshed five times a second; PNG files once a second, so a headless run leaves a readable sequence.
         let framePeriod = display.kind == .png ? 1.0 : 0.2
         let limit = duration ?? (level ? 180 : 90)
@@ -218,47 +222,15 @@ struct CalibrateCommand: Command {
             level
             ? "circle slowly one way, then the other, keeping the unit level"
             : "turn the device slowly through every direction"
-        let accel = accelerometer.flatMap { $0.activeDevice }.map { " and \($0)" } ?? ""
+        let accel = sensors.accelerometer.flatMap { $0.activeDevice }.map { " and \($0)" } ?? ""
         print(
             "navdisplay calibrate: reading \(device)\(accel) at \(formatFixed(sampleRate, digits: 0)) Hz for up to \(Int(limit)) s; "
                 + "\(what) (showing on \(screen.name))")
-
-        let loop = try EventLoop()
-        let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
-        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-        var interrupted: String?
-        var lastReport = 0.0
-        var lastCheck = 0.0
-        try loop.watch(sampleTimer.fileDescriptor) {
-            guard sampleTimer.acknowledge() else { return }
-            let now = MonotonicClock.now()
-            collector.apply(magnetometer.poll(now: now))
-            if let accelerometer { collector.apply(accelerometer.poll(now: now)) }
-            collector.advance(to: now)
-            try collector.showProgressIfDue()
-            if collector.isOutOfTime { loop.stop() }
-            // The fit behind `progress` is checked once a second, not at every reading.
-            guard collector.elapsedSeconds >= lastCheck + 1 else { return }
-            lastCheck = collector.elapsedSeconds
-            let p = collector.session.progress
-            // A level fit is ready only once the circle is covered each way; a tumble goes on to 80 % of directions.
-            if p.isReady && (level || p.coverage >= 0.8) { loop.stop() }
-            if lastCheck >= lastReport + 5 || loop.isStopped {
-                lastReport = lastCheck
-                print(
-                    "navdisplay calibrate: \(Int(lastReport)) s: \(p.sampleCount) samples, coverage \(Int((p.coverage * 100).rounded())) %"
-                        + (p.residualPercent.map { ", residual " + formatFixed($0, digits: 2) + " %" } ?? "")
-                        + ": \(p.hint)")
-            }
+        let sink = CalibrationSink(collector: collector, liveRule: CalibrationStopRule(level: level)) {
+            print("navdisplay calibrate: " + $0)
         }
-        try loop.watch(signals.fileDescriptor) {
-            for s in signals.pending() where s != SIGHUP {
-                interrupted = s == SIGINT ? "SIGINT" : "SIGTERM"
-                loop.stop()
-            }
-        }
-        try loop.run()
-        if let name = interrupted {
+        let result = try Session(SessionConfiguration(clock: .system, sources: [sensors], sinks: [sink])).run()
+        if case .signal(let name) = result.stop {
             throw RecordingError("interrupted by \(name) after \(Int(collector.elapsedSeconds)) s; nothing saved")
         }
         let status = try finish(collector)

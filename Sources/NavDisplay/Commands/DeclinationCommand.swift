@@ -5,6 +5,7 @@ import Foundation
 struct DeclinationCommand: Command {
     static let name = "declination"
     static let summary = "print magnetic declination, inclination and field strength (WMM2025)"
+    static let shared = SharedOptions()
     static let help = """
         USAGE: navdisplay declination --at LAT,LON[,ALT_KM] [--date YYYY-MM-DD] [--json]
 

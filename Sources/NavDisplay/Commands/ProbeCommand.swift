@@ -6,6 +6,10 @@ import Platform
 struct ProbeCommand: Command {
     static let name = "probe"
     static let summary = "list displays (DRM cards, connectors, modes), IIO sensors and gpsd, and what is chosen"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(
+        SensorOptions.self, only: SensorOptions.deviceFlags
+    )
+    .with(GpsOptions.self, only: GpsOptions.connectionFlags)
     static let help = """
         USAGE: navdisplay probe [display options]
 
@@ -15,8 +19,8 @@ struct ProbeCommand: Command {
         matrix, which magnetometer, accelerometer and gyroscope would be used) and whether gpsd answers.
 
         OPTIONS:
-        \(SensorOptions.deviceHelp)
-        \(GpsOptions.connectionHelp)
+        \(SensorOptions.help(only: SensorOptions.deviceFlags))
+        \(GpsOptions.help(only: GpsOptions.connectionFlags))
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -32,8 +36,8 @@ struct ProbeCommand: Command {
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard
-                    try display.parse(f, &args) || sensors.parse(f, &args, devicesOnly: true)
-                        || gps.parse(f, &args, connectionOnly: true)
+                    try display.parse(f, &args) || sensors.parse(f, &args, only: SensorOptions.deviceFlags)
+                        || gps.parse(f, &args, only: GpsOptions.connectionFlags)
                 else {
                     throw args.unknown(f)
                 }

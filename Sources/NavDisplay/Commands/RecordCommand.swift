@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Glibc
 import Platform
 
 /// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
@@ -9,6 +8,7 @@ import Platform
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "record live sensors (or re-record a file) into a recording, no display"
+    static let shared = SharedOptions().with(SensorOptions.self).with(GpsOptions.self)
     static let help = """
         USAGE: navdisplay record --out FILE [options]
 
@@ -27,7 +27,6 @@ struct RecordCommand: Command {
           --rate HZ               IIO polling rate, 0.5 to 200 (default 25; 5 or more for a gyroscope a
                                   replay can integrate)
         \(SensorOptions.help)
-          --board-orientation A   sensor axes that become body x,y,z, e.g. "y,x,-z" (default x,y,z)
         \(GpsOptions.help)
           --calibration FILE      the calibration in use, written into the header (samples stay raw)
 
@@ -43,8 +42,6 @@ struct RecordCommand: Command {
     var duration: Double?
     var rate = 25.0
     var sensors = SensorOptions()
-    var orientation = Matrix3.identity
-    var orientationText = "x,y,z"
     var gps = GpsOptions()
     var calibrationFile: String?
     var maxMegabytes = 64.0
@@ -64,15 +61,6 @@ struct RecordCommand: Command {
             case .flag("--duration"):
                 duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
             case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--board-orientation"):
-                orientationText = try args.value(
-                    for: "--board-orientation", expecting: "three signed axes such as y,x,-z")
-                guard let m = Matrix3(axes: orientationText) else {
-                    throw UsageError(
-                        "navdisplay record: --board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(orientationText)\""
-                    )
-                }
-                orientation = m
             case .flag("--calibration"):
                 calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--max-mb"):
@@ -90,92 +78,61 @@ struct RecordCommand: Command {
 
     func run() throws -> Int32 {
         StandardOutput.flushEachLine()
-        TerminationSignals.block()
         let maxBytes = Int(maxMegabytes * 1_048_576)
-        if let from {
-            let recording = try loadRecording(from)
-            reportWarnings(recording.warnings, command: Self.name)
-            var header = recording.header
-            header.extra["recorded-by"] =
-                "navdisplay \(Version.string) record --from \((from as NSString).lastPathComponent)"
-            let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
-            let wallStart = MonotonicClock.now()
-            let first = recording.events.first?.time
-            var stopped: String?
-            for event in recording.events {
-                if let s = speed, let f = first {
-                    let due = wallStart.adding(seconds: event.time.seconds(since: f) / s)
-                    let wait = due.seconds(since: MonotonicClock.now())
-                    if wait > 0.001 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
-                    if let sig = TerminationSignals.take() {
-                        stopped = sig
-                        break
-                    }
-                }
-                try writer.append(event)
-            }
-            try writer.close()
-            print(
-                "navdisplay record: wrote \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))"
-                    + (stopped.map { " (stopped by \($0))" } ?? ""))
-            return 0
+        guard let out else { throw UsageError("navdisplay record: --out FILE is required") }
+        if let from { return try rerecord(from, to: out, maxBytes: maxBytes) }
+        return try recordLive(to: out, maxBytes: maxBytes)
+    }
+
+    /// Re-records an import in our format, by the file's own time, as fast as it goes or at `--speed`.
+    func rerecord(_ from: String, to out: String, maxBytes: Int) throws -> Int32 {
+        let recording = try loadRecording(from)
+        reportWarnings(recording.warnings, command: Self.name)
+        var header = recording.header
+        header.extra["recorded-by"] =
+            "navdisplay \(Version.string) record --from \((from as NSString).lastPathComponent)"
+        let recorder = RecorderSink(essential: true) {
+            try DurableRecordingWriter(path: out, header: header, maxBytes: maxBytes)
         }
-        return try recordLive(maxBytes: maxBytes)
+        var configuration = SessionConfiguration(
+            clock: .eventTime(start: recording.events.first?.time ?? Timestamp(nanoseconds: 0), pacing: speed),
+            sources: [RecordingSource(events: recording.events, speed: 1)], sinks: [recorder])
+        // Unpaced, the copy is over before a signal could matter; paced, SIGINT/SIGTERM stop it cleanly.
+        configuration.handlesSignals = speed != nil
+        let result = try Session(configuration).run()
+        report(recorder, result, count: recorder.writer?.linesWritten ?? 0)
+        return 0
     }
 
     /// Reads the live sensors the way `navdisplay sensors` does and writes every event.
-    func recordLive(maxBytes: Int) throws -> Int32 {
-        let start = MonotonicClock.now()
-        let iio = sensors.sources(boardOrientation: orientation)
+    func recordLive(to out: String, maxBytes: Int) throws -> Int32 {
+        let iio = sensors.sources(sampleHertz: rate)
         let gpsd = gps.source()
-        let startEvents = iio.start(now: start) + (gpsd?.connect(now: start) ?? [])
-        if let note = iio.gyroscopeNote(pollingHertz: rate) { print("navdisplay record: " + note) }
-        let header = liveRecordingHeader(
-            sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
-            pollingHertz: rate, boardOrientation: orientationText,
-            calibration: try calibrationFile.map {
-                try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8))
-            })
-        let writer = try DurableRecordingWriter(path: out!, header: header, maxBytes: maxBytes)
-        var count = 0
-        func write(_ events: [SensorEvent]) throws {
-            for e in events {
-                try writer.append(e)
-                count += 1
-            }
-            for note in gpsd?.takeNotes() ?? [] { print("navdisplay record: gps: " + note) }
+        let calibration = try calibrationFile.map {
+            try MagnetometerCalibration(parsing: try String(contentsOfFile: $0, encoding: .utf8))
         }
-        try write(startEvents)
-        let period = 1 / rate
-        var nextTick = start
-        let end = duration.map { start.adding(seconds: $0) }
-        var stopped: String?
-        while end.map({ MonotonicClock.now() < $0 }) ?? true {
-            if let sig = TerminationSignals.take() {
-                stopped = sig
-                break
-            }
-            let now = MonotonicClock.now()
-            try writer.tick(now: now)
-            if now >= nextTick {
-                try write(iio.poll(now: now) + (gpsd?.poll(now: now) ?? []))
-                nextTick = nextTick.adding(seconds: period)
-                if nextTick < now { nextTick = now.adding(seconds: period) }
-                continue
-            }
-            let waitMs = Int32(max(1, nextTick.seconds(since: now) * 1000))
-            if let gpsd, let fd = gpsd.fileDescriptor {
-                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, waitMs) > 0 { try write(gpsd.readAvailable(now: MonotonicClock.now())) }
-            } else {
-                usleep(useconds_t(waitMs) * 1000)
-            }
+        let recorder = RecorderSink(essential: true) { [gps, rate, sensors] in
+            try DurableRecordingWriter(
+                path: out,
+                header: liveRecordingHeader(
+                    sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) }, pollingHertz: rate,
+                    boardOrientation: sensors.boardOrientationText, calibration: calibration),
+                maxBytes: maxBytes)
         }
-        gpsd?.disconnect()
-        try writer.close()
-        print(
-            "navdisplay record: wrote \(count) samples to \(writer.parts.joined(separator: ", "))"
-                + (stopped.map { " (stopped by \($0))" } ?? ""))
+        var configuration = SessionConfiguration(
+            clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []), sinks: [recorder])
+        configuration.stopAfterSeconds = duration
+        configuration.note = { source, note in print("navdisplay record: " + (source == "gpsd" ? "gps: " : "") + note) }
+        let result = try Session(configuration).run()
+        report(recorder, result, count: recorder.eventsWritten)
         return 0
+    }
+
+    private func report(_ recorder: RecorderSink, _ result: SessionResult, count: Int) {
+        let stopped: String
+        if case .signal(let s) = result.stop { stopped = " (stopped by \(s))" } else { stopped = "" }
+        print(
+            "navdisplay record: wrote \(count) samples to "
+                + (recorder.writer?.parts.joined(separator: ", ") ?? "-") + stopped)
     }
 }

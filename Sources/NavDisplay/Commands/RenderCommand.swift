@@ -5,6 +5,7 @@ import Platform
 struct RenderCommand: Command {
     static let name = "render"
     static let summary = "draw one frame to a PNG file"
+    static let shared = SharedOptions().with(MapOptions.self)
     static let help = """
         USAGE: navdisplay render --out FILE.png [options]
 

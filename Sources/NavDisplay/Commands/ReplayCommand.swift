@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Glibc
 import Platform
 
 /// `navdisplay replay FILE`: plays a recording (or an NMEA, gpsd JSON or IMU CSV log) through the same heading
@@ -9,6 +8,7 @@ import Platform
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 
@@ -28,8 +28,7 @@ struct ReplayCommand: Command {
           --summary FILE          write the expected-output summary (.chk) to FILE, or - for stdout
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+        \(ViewOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -48,8 +47,7 @@ struct ReplayCommand: Command {
     var summary: String?
     var calibrationFile: String?
     var noCalibration = false
-    var orientation = OrientationMode.headingUp
-    var zoom = 16.5
+    var view = ViewOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -78,8 +76,6 @@ struct ReplayCommand: Command {
             case .flag("--calibration"):
                 calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
             case .flag("--no-calibration"): noCalibration = true
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--size"):
                 size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
@@ -87,7 +83,7 @@ struct ReplayCommand: Command {
                 // Only a screen option means "to a screen": a map goes with --out as well.
                 if try display.parse(f, &args) {
                     displayChosen = true
-                } else if try !map.parse(f, &args) {
+                } else if try !map.parse(f, &args), try !view.parse(f, &args) {
                     throw args.unknown(f)
                 }
             case .positional(let v): files.append(v)
@@ -111,16 +107,20 @@ struct ReplayCommand: Command {
 
     func run() throws -> Int32 {
         let readStart = MonotonicClock.now()
-        var recording = try loadRecording(file)
+        let recording = try loadRecording(file)
         let readSeconds = MonotonicClock.now().seconds(since: readStart)
         reportWarnings(recording.warnings, command: Self.name)
-        guard let first = recording.events.first else {
+        guard let first = recording.events.first, let last = recording.events.last else {
             throw RecordingError("\(file): no samples to replay")
         }
         let start = first.time
-        recording.events = recording.events.filter { e in
-            let s = e.time.seconds(since: start)
-            return s >= (from ?? -1) && s <= (to ?? .infinity)
+        let events = recordingWindow(recording.events, start: start, from: from, to: to)
+        guard !events.isEmpty else {
+            let length = formatFixed(last.time.seconds(since: start), digits: 1)
+            throw RecordingError(
+                "\(file): no samples between --from \(formatFixed(from ?? 0, digits: 1)) s and "
+                    + "\(to.map { "--to " + formatFixed($0, digits: 1) + " s" } ?? "the end") (the recording is \(length) s long)"
+            )
         }
         var config = HeadingConfiguration(calibration: recording.header.calibration, mount: .identity)
         if noCalibration { config.calibration = nil }
@@ -130,173 +130,81 @@ struct ReplayCommand: Command {
         }
         config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
         config.fallbackCoordinate = recording.header.place
+        let center = StartPosition.of(place: recording.header.place, events: recording.events)
 
-        let center =
-            recording.header.place ?? firstPosition(recording.events)
-            ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
-        let sink: (any Display)?
+        let screen: (any Display)?
         if let dir = out {
-            sink = try ImageFileDisplay(directory: dir, width: size.width, height: size.height)
+            screen = try ImageFileDisplay(directory: dir, width: size.width, height: size.height)
         } else if displayChosen {
             TerminationSignals.block()
-            sink = try display.open(pngSize: size)
+            screen = try display.open(pngSize: size)
         } else {
-            sink = nil
+            screen = nil
         }
-        defer { if let s = sink { closeDisplay(s) } }
-        let width = sink?.width ?? size.width
-        let height = sink?.height ?? size.height
+        defer { screen?.close() }
         // Frames written to files must be complete and identical at any speed: they wait for their tiles.
         let scene = try map.scene(
-            width: width, height: height, fonts: try loadFonts(), waitForTiles: out != nil || !displayChosen)
-        let interval = 1 / (fps ?? (out != nil ? 2 : 10))
-        if out == nil, displayChosen, let screen = sink {
-            return try replayOnScreen(screen, scene: scene, events: recording.events, heading: config, center: center)
+            width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
+            waitForTiles: out != nil || !displayChosen)
+        let playback = Playback(events: events) { [view] in
+            NavigationPipeline(
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
+        }
+        if out == nil, displayChosen, let screen {
+            return try replayOnScreen(screen, playback)
         }
 
         let traceHandle = try trace.map { try TraceFile(path: $0) }
-        var rows: [TraceRow] = []
-        var frameHash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var frames = 0
-        var pass = 0
-        var stopped: String?
+        let (configuration, frames) = playback.byEventTime(
+            intervalSeconds: 1 / (fps ?? (out != nil ? 2 : 10)), display: screen, pacing: speed,
+            handlesSignals: false, traceRow: traceHandle.map { handle in { try handle.write($0.csv(since: start)) } })
         let wallStart = MonotonicClock.now()
-        var counts: [String: Int] = [:]
-        repeat {
-            let pipeline = NavigationPipeline(
-                scene: scene, orientation: orientation,
-                zoom: zoom,
-                fallbackCenter: center, heading: config)
-            let driver = ReplayDriver(pipeline: pipeline)
-            let passStart = MonotonicClock.now()
-            let eventStart = recording.events.first!.time
-            do {
-                try driver.play(recording.events, interval: interval) { t in
-                    if let s = speed {
-                        let due = passStart.adding(seconds: t.seconds(since: eventStart) / s)
-                        let wait = due.seconds(since: MonotonicClock.now())
-                        if wait > 0 { usleep(useconds_t(min(wait, 10) * 1_000_000)) }
-                    }
-                    let input = pipeline.nextSceneInput()
-                    let row = driver.traceRow(at: t, input: input)
-                    rows.append(row)
-                    try traceHandle?.write(row.csv(since: start))
-                    if let sink {
-                        let frame = pipeline.scene.render(input)
-                        // FNV-1a over the frames' content hashes: one number that says "the same frames".
-                        var h = frame.contentHash
-                        for _ in 0..<8 {
-                            frameHash = (frameHash ^ (h & 0xff)) &* 0x100_0000_01b3
-                            h >>= 8
-                        }
-                        try sink.present(frame)
-                    }
-                    frames += 1
-                    if displayChosen, let name = TerminationSignals.take() {
-                        stopped = name
-                        throw Stop()
-                    }
-                }
-            } catch is Stop {}
-            counts = driver.counts
-            pass += 1
-        } while loop && stopped == nil
+        let result = try Session(configuration).run()
         try traceHandle?.close()
         let wall = MonotonicClock.now().seconds(since: wallStart)
         let total = MonotonicClock.now().seconds(since: readStart)
-        let ride = (recording.events.last?.time.seconds(since: recording.events.first!.time) ?? 0) * Double(pass)
+        let ride = (events.last?.time.seconds(since: events[0].time) ?? 0) * Double(result.passes)
         if let path = summary {
             let text = TraceSummary.text(
-                file: (file as NSString).lastPathComponent, counts: counts, warnings: recording.warnings.count,
-                rows: rows,
-                start: rows.first.map { _ in recording.events.first!.time } ?? start)
+                file: (file as NSString).lastPathComponent, counts: frames.counts, warnings: recording.warnings.count,
+                rows: frames.rows, start: events[0].time)
             if path == "-" {
                 print(text, terminator: "")
             } else {
                 try text.write(toFile: path, atomically: true, encoding: .utf8)
             }
         }
-        let eventsCount = recording.events.count * pass
         print(
             """
-            navdisplay replay: \(eventsCount) events, \(formatFixed(ride, digits: 1)) s of ride in \(formatFixed(total, digits: 3)) s \
+            navdisplay replay: \(events.count * result.passes) events, \(formatFixed(ride, digits: 1)) s of ride in \(formatFixed(total, digits: 3)) s \
             (read \(formatFixed(readSeconds, digits: 3)) s, play \(formatFixed(wall, digits: 3)) s; \(formatFixed(ride / max(total, 1e-9), digits: 0))x real time), \
-            \(frames) frame ticks\
-            \(sink != nil ? ", frames hash \(String(frameHash, radix: 16))" : ""); skipped lines: \(recording.warnings.count)
+            \(frames.frames) frame ticks\
+            \(screen != nil ? ", frames hash \(frames.frameHash.hex)" : ""); skipped lines: \(recording.warnings.count)
             """)
-        if let s = stopped { print("navdisplay replay: stopped by \(s)") }
+        if case .signal(let s) = result.stop { print("navdisplay replay: stopped by \(s)") }
         return 0
     }
 
-    struct Stop: Error {}
-
-    /// On a screen, the recording plays through the live display loop (epoll, page-flip events, frames only when
+    /// On a screen, the recording plays through the live display path (epoll, page-flip events, frames only when
     /// something visible changed) at `--speed`, each `--loop` pass with a fresh pipeline; `--stats` prints the
-    /// loop's figures at the end.
-    private func replayOnScreen(
-        _ screen: any Display, scene: Scene, events: [SensorEvent], heading: HeadingConfiguration, center: GeoCoordinate
-    ) throws -> Int32 {
-        print("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        fflush(nil)
+    /// figures at the end.
+    private func replayOnScreen(_ screen: any Display, _ playback: Playback) throws -> Int32 {
+        say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
+        let (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
         let cpuStart = ProcessClock.cpuNanoseconds()
-        let wallStart = ProcessClock.now()
-        var stopSignal: Int32?
-        var last: DisplayLoop?
-        repeat {
-            let pipeline = NavigationPipeline(
-                scene: scene, orientation: orientation,
-                zoom: zoom,
-                fallbackCenter: center, heading: heading)
-            let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps ?? 20, parkedFPS: 2)
-            let feed = TimedFeed(events: events)
-            let passStart = ProcessClock.now()
-            loop.beforeFrame = { now in
-                let elapsed = Double(now - passStart) / 1e9
-                loop.apply(feed.take(upToSeconds: speed.map { elapsed * $0 } ?? .infinity), sampledAt: now)
-                if feed.isFinished { loop.stop() }
-            }
-            try loop.run()
-            stopSignal = loop.stopSignal
-            last = loop
-        } while self.loop && stopSignal == nil
-        if stats, let last {
+        let session = try Session(configuration)
+        let result = try session.run()
+        if stats {
+            sink.missedTicks = session.missedFrameTicks
             print(
-                last.report(
-                    wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
-                    cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+                sink.report(
+                    wallSeconds: result.seconds, cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
         }
-        if let s = stopSignal { print("navdisplay replay: stopped by signal \(s)") }
+        if case .signal(let s) = result.stop {
+            print("navdisplay replay: stopped by signal \(s == "SIGINT" ? SIGINT : SIGTERM)")
+        }
         return 0
     }
-
-    func firstPosition(_ events: [SensorEvent]) -> GeoCoordinate? {
-        for case .gpsFix(let f) in events where f.coordinate?.isValid == true { return f.coordinate }
-        return nil
-    }
-}
-
-/// Reads FILE (and FILE.1, FILE.2, … when a long recording was rotated) as any kind `replay` accepts.
-func loadRecording(_ path: String) throws -> Recording {
-    var parts = DurableRecordingWriter.existingParts(of: path)
-    if parts.isEmpty { throw RecordingError("\(path): no such file") }
-    var combined: Recording?
-    for part in parts {
-        guard let data = FileManager.default.contents(atPath: part) else {
-            throw RecordingError("\(part): cannot read (check permissions)")
-        }
-        let bytes = [UInt8](data)
-        let r = try RecordingImport.read(bytes, file: part)
-        if combined == nil {
-            combined = r
-            if RecordingImport.kind(of: bytes) != .navdisplay { break }  // only our own format rotates
-        } else {
-            let lastTime = combined!.events.last?.time
-            combined!.events += r.events.filter { lastTime == nil || $0.time >= lastTime! }
-            combined!.warnings += r.warnings
-        }
-    }
-    parts.removeAll()
-    return combined!
 }
 
 /// Prints up to 20 skipped-line warnings on stderr and a count of the rest.
@@ -306,33 +214,6 @@ func reportWarnings(_ warnings: [RecordingWarning], command: String) {
         writeError("navdisplay \(command): warning: … and \(warnings.count - 20) more skipped lines")
     }
     if !warnings.isEmpty { writeError("navdisplay \(command): \(warnings.count) lines skipped") }
-}
-
-/// The `--trace` CSV file, written through a buffer.
-final class TraceFile {
-    let handle: FileHandle
-    var buffer = ""
-    init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path)
-        else {
-            throw RecordingError("\(path): cannot create the trace file (check the folder exists and is writable)")
-        }
-        handle = h
-        buffer = TraceRow.csvHeader + "\n"
-    }
-    func write(_ line: String) throws {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { try flush() }
-    }
-    func flush() throws {
-        try handle.write(contentsOf: Data(buffer.utf8))
-        buffer = ""
-    }
-    func close() throws {
-        try flush()
-        try handle.close()
-    }
 }
 
 /// Where a bundled recording (`recordings/NAME.navrec`) is (see `bundledFile`; `$NAVDISPLAY_RECORDINGS` first).
@@ -350,6 +231,5 @@ func demoRide() throws -> (events: [SensorEvent], heading: HeadingConfiguration,
     var config = HeadingConfiguration(calibration: recording.header.calibration)
     config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
     config.fallbackCoordinate = recording.header.place
-    let start = recording.header.place ?? GeoCoordinate(latitude: 60.17, longitude: 24.94)
-    return (recording.events, config, start)
+    return (recording.events, config, StartPosition.of(place: recording.header.place, events: recording.events))
 }

@@ -1,5 +1,4 @@
 import Core
-import Glibc
 import Platform
 
 /// `navdisplay run`: the product. Live magnetometer, accelerometer and gyroscope (IIO) and position (gpsd) through
@@ -8,6 +7,10 @@ import Platform
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        SensorOptions.self
+    ).with(
+        GpsOptions.self)
     static let help = """
         USAGE: navdisplay run [options]
 
@@ -21,8 +24,7 @@ struct RunCommand: Command {
         \(SensorOptions.help)
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --zoom Z                Web Mercator zoom, 10 to 20 (default 16.5)
+        \(ViewOptions.help)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
           --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
@@ -41,8 +43,7 @@ struct RunCommand: Command {
     var gps = GpsOptions()
     var sensors = SensorOptions()
     var sampleRate = 25.0
-    var orientation = OrientationMode.headingUp
-    var zoom = 16.5
+    var view = ViewOptions()
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
     var parkedFPS = 2.0
@@ -57,8 +58,6 @@ struct RunCommand: Command {
             switch arg {
             case .flag("--sample-rate"):
                 sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--zoom"): zoom = try args.number(for: "--zoom", in: 10...20, what: "a number from 10 to 20")
             case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
             case .flag("--parked-fps"):
                 parkedFPS = try args.number(for: "--parked-fps", in: 0.2...60, what: "frames per second from 0.2 to 60")
@@ -73,7 +72,8 @@ struct RunCommand: Command {
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
                 guard
-                    try display.parse(f, &args) || map.parse(f, &args) || sensors.parse(f, &args) || gps.parse(f, &args)
+                    try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
+                        || sensors.parse(f, &args) || gps.parse(f, &args)
                 else {
                     throw args.unknown(f)
                 }
@@ -85,118 +85,74 @@ struct RunCommand: Command {
     func run() throws -> Int32 {
         // The calibration first: a corrupt file stops the run before the screen is touched.
         let calibration = try CalibrationFile.load(calibrationPath)
-        print(
+        say(
             "navdisplay run: "
                 + (calibration != nil
                     ? "calibration from \(calibrationPath)"
                     : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
-        defer { closeDisplay(screen) }
+        defer { screen.close() }
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
-        let pipeline = NavigationPipeline(
-            scene: scene, orientation: orientation, zoom: zoom,
-            fallbackCenter: GeoCoordinate(latitude: 60.16952, longitude: 24.94130),
-            heading: HeadingConfiguration(calibration: calibration))
-        let loop = try DisplayLoop(pipeline: pipeline, display: screen, movingFPS: fps, parkedFPS: parkedFPS)
-        let gpsd = gps.source()
-        let iio = sensors.sources()
-        let sampleTimer = try PeriodicTimer(periodSeconds: 1 / sampleRate)
-        let gpsTimer = try PeriodicTimer(periodSeconds: 0.5)
-
-        let start = MonotonicClock.now()
-        let startEvents = (gpsd?.connect(now: start) ?? []) + iio.start(now: start)
-        if let note = iio.gyroscopeNote(pollingHertz: sampleRate) { print("navdisplay run: " + note) }
-        // Recording sees exactly the events the display sees, written before they are applied.
-        let recorder = try recordPath.map { path in
-            try DurableRecordingWriter(
-                path: path,
-                header: liveRecordingHeader(
-                    sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
-                    pollingHertz: sampleRate, boardOrientation: "x,y,z", calibration: calibration),
-                maxBytes: Int(recordMaxMegabytes * 1_048_576))
-        }
-        func feed(_ events: [SensorEvent], _ now: Timestamp) throws {
-            // Each loss and return once in the log (the journal under systemd), beside the HUD.
-            for case .sourceStatus(_, let s) in events {
-                print("navdisplay run: \(s.source.rawValue) \(s.available ? "available" : "lost"): \(s.detail)")
-                fflush(nil)
-            }
-            if let recorder {
-                for e in events { try recorder.append(e) }
-                try recorder.tick(now: now)
-            }
-            loop.apply(events, sampledAt: now.nanoseconds)
-            // What came of --gps-rate, once.
-            for note in gpsd?.takeNotes() ?? [] {
-                print("navdisplay run: gps: " + note)
-                fflush(nil)
-            }
-        }
-        // gpsd's socket joins the loop while connected; a half-second timer reconnects with backoff when it is not.
-        var watchedGpsFd: Int32?
-        func syncGpsWatch() throws {
-            let fd = gpsd?.fileDescriptor
-            guard fd != watchedGpsFd else { return }
-            if let old = watchedGpsFd { loop.loop.unwatch(old) }
-            watchedGpsFd = fd
-            if let fd, let gpsd {
-                try loop.loop.watch(fd) {
-                    let now = MonotonicClock.now()
-                    try feed(gpsd.readAvailable(now: now), now)
-                    try syncGpsWatch()
-                }
-            }
-        }
-        try feed(startEvents, start)
-        try syncGpsWatch()
-        try loop.loop.watch(gpsTimer.fileDescriptor) {
-            guard gpsTimer.acknowledge() else { return }
-            let now = MonotonicClock.now()
-            try feed(gpsd?.poll(now: now) ?? [], now)
-            try syncGpsWatch()
-        }
-        // IIO raw reads are polled at a fixed rate from the loop (the stock drivers have no trigger for buffers).
-        try loop.loop.watch(sampleTimer.fileDescriptor) {
-            guard sampleTimer.acknowledge() else { return }
-            let now = MonotonicClock.now()
-            try feed(iio.poll(now: now), now)
+        let heading = HeadingConfiguration(calibration: calibration)
+        let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
+            [view] in
+            NavigationPipeline(
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
+                heading: heading)
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
-        loop.onReload = {
+        screenSink.onReload = { [calibrationPath] pipeline in
             do {
                 let fresh = try CalibrationFile.load(calibrationPath)
                 pipeline.reconfigureHeading(HeadingConfiguration(calibration: fresh))
-                print(
+                say(
                     "navdisplay run: SIGHUP: "
                         + (fresh != nil
                             ? "calibration reloaded from \(calibrationPath)"
                             : "no calibration at \(calibrationPath): compass uncalibrated"))
             } catch {
-                print("navdisplay run: SIGHUP: kept the calibration in use: \(error)")
+                say("navdisplay run: SIGHUP: kept the calibration in use: \(error)")
             }
-            fflush(nil)
         }
-        print(
+        let gpsd = gps.source()
+        let iio = sensors.sources(sampleHertz: sampleRate)
+        // Recording sees exactly the events the display sees, written before they are applied. It is not
+        // essential: a recording that fails is dropped, the HUD says "RECORDING STOPPED", navigation goes on.
+        let recorder = recordPath.map { path in
+            RecorderSink(essential: false) { [gps, sensors, sampleRate, recordMaxMegabytes] in
+                try DurableRecordingWriter(
+                    path: path,
+                    header: liveRecordingHeader(
+                        sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
+                        pollingHertz: sampleRate, boardOrientation: sensors.boardOrientationText,
+                        calibration: calibration),
+                    maxBytes: Int(recordMaxMegabytes * 1_048_576))
+            }
+        }
+        let log = StatusLogSink { say("navdisplay run: " + $0) }
+        var configuration = SessionConfiguration(
+            clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
+            sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
+        configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
+        let session = try Session(configuration)
+        say(
             "navdisplay run: showing on \(screen.name); "
                 + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
         let cpuStart = ProcessClock.cpuNanoseconds()
-        let wallStart = ProcessClock.now()
-        try loop.run()
-        gpsd?.disconnect()
-        if let recorder {
-            try recorder.close()
-            print(
-                "navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))"
-            )
+        let result = try session.run()
+        if let recorder, let writer = recorder.writer,
+            !result.droppedSinks.contains(where: { $0.name == recorder.name })
+        {
+            say("navdisplay run: recorded \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))")
         }
         if stats {
-            print(
-                loop.report(
-                    wallSeconds: Double(ProcessClock.now() - wallStart) / 1e9,
-                    cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
+            screenSink.missedTicks = session.missedFrameTicks
+            say(
+                screenSink.report(
+                    wallSeconds: result.seconds, cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
         }
         return 0
     }

@@ -9,6 +9,7 @@ import Platform
 struct ShowCommand: Command {
     static let name = "show"
     static let summary = "show frames for a run of headings on a display (for display tests)"
+    static let shared = SharedOptions().with(DisplayOptions.self)
     static let help = """
         USAGE: navdisplay show [options]
 
@@ -62,36 +63,32 @@ struct ShowCommand: Command {
         // Blocked before the display opens, so a signal at any point still ends with the console restored.
         TerminationSignals.block()
         let screen = try display.open(pngSize: size)
-        defer { closeDisplay(screen) }
+        defer { screen.close() }
         print("display: \(screen.name)")
         let scene =
             pattern
             ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+        // The counts come once all frames are up (before holding: the display tests read them while it holds).
+        var countsPrinted = false
+        func printCounts() {
+            say(screen.counters ?? "frames \(headings.count)")
+            countsPrinted = true
+        }
+        let frame: (Int) -> FrameBuffer = { [headings] i in
+            scene.map { renderFrame($0, heading: headings[i]) }
+                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: headings[i])
+        }
+        let sink = FrameSequenceSink(display: screen, count: headings.count, hold: hold, makeFrame: frame) {
+            printCounts()
+            say("holding; SIGINT or SIGTERM ends")
+        }
+        var configuration = SessionConfiguration(clock: .system, sources: [], sinks: [sink])
+        configuration.endsWithInput = false
+        let result = try Session(configuration).run()
         var stoppedBy: String?
-        for heading in headings {
-            let frame =
-                scene.map { renderFrame($0, heading: heading) }
-                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: heading)
-            try screen.present(frame)
-            if let drm = screen as? DrmDisplay { try drm.finishPendingFlips() }
-            if let signal = TerminationSignals.take() {
-                stoppedBy = signal
-                break
-            }
-        }
-        if let drm = screen as? DrmDisplay {
-            print(
-                "frames \(drm.presentedFrames) shown \(drm.shownFrames) flips \(drm.completedFlips) "
-                    + "pixels \(drm.copiedPixels) presentation \(drm.presentation.rawValue)")
-        } else {
-            print("frames \(headings.count)")
-        }
-        if hold && stoppedBy == nil {
-            print("holding; SIGINT or SIGTERM ends")
-            fflush(nil)
-            while stoppedBy == nil { stoppedBy = TerminationSignals.take(timeoutMilliseconds: 1000) }
-        }
-        closeDisplay(screen)
+        if case .signal(let name) = result.stop { stoppedBy = name }
+        if !countsPrinted { printCounts() }
+        screen.close()
         print("closed\(stoppedBy.map { " on \($0)" } ?? ""): console restored")
         return 0
     }

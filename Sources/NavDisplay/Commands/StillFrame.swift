@@ -3,7 +3,7 @@ import Core
 /// One frame for a fixed place, zoom, heading and orientation: what `render` writes and what `show` puts on a
 /// screen, from one piece of code so the VM tests can compare the two pixel for pixel.
 struct StillFrame {
-    var center = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
+    var center = StartPosition.helsinki
     var zoom = 16.0
     /// True heading in degrees; nil for "heading unknown" (a dot).
     var heading: Double?

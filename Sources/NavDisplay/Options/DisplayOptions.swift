@@ -13,54 +13,69 @@ enum DisplayKind: String, CaseIterable {
 
 /// The display flags every screen-using subcommand shares: `--display`, `--card`, `--connector`, `--mode`,
 /// `--rotate`, `--format` (and `--png-dir` for `--display png`).
-struct DisplayOptions {
+struct DisplayOptions: OptionGroup {
     var kind = DisplayKind.auto
     var drm = DrmOptions()
     /// For `--display fbdev`: the device (`--card` names it too; default /dev/fb0).
     var fbdevPath: String?
     var pngDirectory = "demo-frames"
 
-    /// The lines for a command's `--help`.
-    static let help = """
-          --display KIND          auto | drm | fbdev | png (default auto: DRM/KMS, else /dev/fb0)
-          --card PATH             the DRM card (default: the first that can drive a connected display)
-                                  or, with --display fbdev, the framebuffer device (default /dev/fb0)
-          --connector NAME        the output, e.g. HDMI-A-1 (default: the first connected one)
-          --mode WxH[@HZ]         the mode, e.g. 1024x768 or 1920x1080@60 (default: the preferred mode)
-          --rotate DEG            how the panel is mounted: 0, 90, 180 or 270 (clockwise; default 0)
-          --format FMT            xrgb8888 | rgb565 (default: what the primary plane takes, XRGB8888 first)
-          --present HOW           flip | dirtyfb: page flips on two buffers (default), or one buffer and
-                                  DirtyFB, as for panels without vblank (chosen by itself when flips fail)
-          --png-dir DIR           with --display png: the folder for the frames (default demo-frames)
-        """
+    /// The lines for a command's `--help`, generated from the declarations.
+    static var help: String { help() }
 
-    /// Consumes `flag` (and its value) when it is a display flag; false when it is not one of ours.
-    mutating func parse(_ flag: String, _ args: inout ArgumentScanner) throws -> Bool {
-        switch flag {
-        case "--display": kind = try args.choice(for: flag, DisplayKind.self)
-        case "--card":
+    static let options: [OptionSpec<DisplayOptions>] = [
+        OptionSpec(
+            "--display", "KIND", example: "png", help: "auto | drm | fbdev | png (default auto: DRM/KMS, else /dev/fb0)"
+        ) { o, flag, args in o.kind = try args.choice(for: flag, DisplayKind.self) },
+        OptionSpec(
+            "--card", "PATH", example: "/dev/dri/card1",
+            help: "the DRM card (default: the first that can drive a connected display)\n"
+                + "or, with --display fbdev, the framebuffer device (default /dev/fb0)"
+        ) { o, flag, args in
             let path = try args.value(for: flag, expecting: "a device path such as /dev/dri/card1")
-            drm.cardPath = path
-            fbdevPath = path
-        case "--connector":
-            drm.connectorName = try args.value(for: flag, expecting: "a connector name such as HDMI-A-1")
-        case "--mode":
-            drm.mode = try args.value(for: flag, expecting: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1024x768@60") {
+            o.drm.cardPath = path
+            o.fbdevPath = path
+        },
+        OptionSpec(
+            "--connector", "NAME", example: "HDMI-A-1",
+            help: "the output, e.g. HDMI-A-1 (default: the first connected one)"
+        ) { o, flag, args in
+            o.drm.connectorName = try args.value(for: flag, expecting: "a connector name such as HDMI-A-1")
+        },
+        OptionSpec(
+            "--mode", "WxH[@HZ]", example: "1024x768@60",
+            help: "the mode, e.g. 1024x768 or 1920x1080@60 (default: the preferred mode)"
+        ) { o, flag, args in
+            o.drm.mode = try args.value(for: flag, expecting: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1024x768@60") {
                 DrmModeRequest(parsing: $0)
             }
-        case "--rotate":
-            drm.rotation = try args.value(for: flag, expecting: "0, 90, 180 or 270") { PanelRotation(degrees: $0) }
-        case "--format":
-            drm.format = try args.value(for: flag, expecting: "xrgb8888 or rgb565") { PixelFormat(rawValue: $0) }
-        case "--present":
-            drm.forceDirtyFB = try args.value(for: flag, expecting: "flip or dirtyfb") {
+        },
+        OptionSpec(
+            "--rotate", "DEG", example: "90",
+            help: "how the panel is mounted: 0, 90, 180 or 270 (clockwise; default 0)"
+        ) { o, flag, args in
+            o.drm.rotation = try args.value(for: flag, expecting: "0, 90, 180 or 270") { PanelRotation(degrees: $0) }
+        },
+        OptionSpec(
+            "--format", "FMT", example: "rgb565",
+            help: "xrgb8888 | rgb565 (default: what the primary plane takes, XRGB8888 first)"
+        ) { o, flag, args in
+            o.drm.format = try args.value(for: flag, expecting: "xrgb8888 or rgb565") { PixelFormat(rawValue: $0) }
+        },
+        OptionSpec(
+            "--present", "HOW", example: "dirtyfb",
+            help: "flip | dirtyfb: page flips on two buffers (default), or one buffer and\n"
+                + "DirtyFB, as for panels without vblank (chosen by itself when flips fail)"
+        ) { o, flag, args in
+            o.drm.forceDirtyFB = try args.value(for: flag, expecting: "flip or dirtyfb") {
                 $0 == "flip" ? false : $0 == "dirtyfb" ? true : nil
             }
-        case "--png-dir": pngDirectory = try args.value(for: flag, expecting: "a folder name")
-        default: return false
-        }
-        return true
-    }
+        },
+        OptionSpec(
+            "--png-dir", "DIR", example: "frames",
+            help: "with --display png: the folder for the frames (default demo-frames)"
+        ) { o, flag, args in o.pngDirectory = try args.value(for: flag, expecting: "a folder name") },
+    ]
 
     /// Opens the chosen display. `pngSize` is the frame size for `--display png` (screens have their own).
     /// `auto` falls back to fbdev only when no DRM card can drive a screen; a held DRM master or a permission
@@ -90,10 +105,4 @@ struct DisplayOptions {
         }
         return try FbdevDisplay(path: fbdevPath ?? "/dev/fb0", rotation: drm.rotation)
     }
-}
-
-/// Shuts a screen display down cleanly (finish the flip, restore the CRTC and console); no-op for others.
-func closeDisplay(_ display: any Display) {
-    if let drm = display as? DrmDisplay { drm.close() }
-    if let fb = display as? FbdevDisplay { fb.close() }
 }

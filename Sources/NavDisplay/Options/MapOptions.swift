@@ -2,7 +2,7 @@ import Core
 import Platform
 
 /// The map and colour flags: `--map FILE|none` and `--style day|night`.
-struct MapOptions {
+struct MapOptions: OptionGroup {
     enum Choice: Equatable {
         /// The bundled Helsinki map (maps/helsinki.mbtiles), or the grid when it is not installed.
         case bundled
@@ -16,23 +16,22 @@ struct MapOptions {
 
     init(defaultMap: Choice) { map = defaultMap }
 
-    static let help = """
-          --map FILE|none         an offline map: MBTiles or PMTiles, vector (OpenMapTiles or Protomaps schema) or
-                                  raster; none draws a latitude/longitude grid
-          --style day|night       colours for the map and everything over it (default day)
-        """
+    /// The lines for a command's `--help`, generated from the declarations.
+    static var help: String { help() }
 
-    /// Consumes `flag` when it is one of ours.
-    mutating func parse(_ flag: String, _ args: inout ArgumentScanner) throws -> Bool {
-        switch flag {
-        case "--map":
+    static let options: [OptionSpec<MapOptions>] = [
+        OptionSpec(
+            "--map", "FILE|none", example: "none",
+            help: "an offline map: MBTiles or PMTiles, vector (OpenMapTiles or Protomaps schema) or\n"
+                + "raster; none draws a latitude/longitude grid"
+        ) { o, flag, args in
             let v = try args.value(for: flag, expecting: "an .mbtiles or .pmtiles file, or none")
-            map = v == "none" ? .none : .file(v)
-        case "--style": style = try args.choice(for: flag, StyleName.self)
-        default: return false
-        }
-        return true
-    }
+            o.map = v == "none" ? .none : .file(v)
+        },
+        OptionSpec(
+            "--style", "day|night", example: "night", help: "colours for the map and everything over it (default day)"
+        ) { o, flag, args in o.style = try args.choice(for: flag, StyleName.self) },
+    ]
 
     /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete
     /// (PNG output, replays that must be identical at any speed); a live screen never waits for a tile.

@@ -3,45 +3,64 @@ import Platform
 
 /// The IIO sensor flags `run`, `record`, `sensors` (and, for the device names, `probe`) share: which device is
 /// each sensor, and which optional sensors to leave out.
-struct SensorOptions {
+struct SensorOptions: OptionGroup {
     var magDevice: String?
     var accelDevice: String?
     var gyroDevice: String?
     var useAccel = true
     var useGyro = true
 
-    /// The lines for a command's `--help` that name devices (all `probe` takes).
-    static let deviceHelp = """
-          --mag-device NAME       the IIO magnetometer: driver name, label or iio:deviceN (default: the first
-                                  known driver found)
-          --accel-device NAME     the IIO accelerometer likewise
-          --gyro-device NAME      the IIO gyroscope likewise (default: the first found; most boards have none)
-        """
+    /// Sensor axes that become body x, y, z (`--board-orientation`), and the text it was given as.
+    var boardOrientation = Matrix3.identity
+    var boardOrientationText = "x,y,z"
 
-    /// The lines for a command's `--help`.
-    static let help =
-        deviceHelp + "\n" + """
-              --no-accel              do not read an accelerometer (the compass then assumes the board is level)
-              --no-gyro               do not read a gyroscope (it carries the heading between GPS fixes and
-                                      through a magnetic disturbance)
-            """
+    /// The flags that name devices (all `probe` takes).
+    static let deviceFlags: Set<String> = ["--mag-device", "--accel-device", "--gyro-device"]
 
-    /// Consumes `flag` (and its value) when it is one of ours; false when it is not. With `devicesOnly`, only
-    /// the device flags are ours.
-    mutating func parse(_ flag: String, _ args: inout ArgumentScanner, devicesOnly: Bool = false) throws -> Bool {
-        switch flag {
-        case "--mag-device": magDevice = try args.value(for: flag, expecting: "an IIO device name such as hmc5883l")
-        case "--accel-device": accelDevice = try args.value(for: flag, expecting: "an IIO device name such as lis3dh")
-        case "--gyro-device": gyroDevice = try args.value(for: flag, expecting: "an IIO device name such as l3gd20")
-        case "--no-accel" where !devicesOnly: useAccel = false
-        case "--no-gyro" where !devicesOnly: useGyro = false
-        default: return false
-        }
-        return true
-    }
+    /// The lines for a command's `--help`, generated from the declarations.
+    static var help: String { help() }
 
-    /// The sources these options ask for, each turned by `boardOrientation`.
-    func sources(boardOrientation: Matrix3 = .identity, captureMode: IioCaptureMode = .automatic) -> LiveSensors {
+    static let options: [OptionSpec<SensorOptions>] = [
+        OptionSpec(
+            "--mag-device", "NAME", example: "hmc5883l",
+            help: "the IIO magnetometer: driver name, label or iio:deviceN (default: the first\nknown driver found)"
+        ) { o, flag, args in o.magDevice = try args.value(for: flag, expecting: "an IIO device name such as hmc5883l")
+        },
+        OptionSpec("--accel-device", "NAME", example: "lis3dh", help: "the IIO accelerometer likewise") {
+            o, flag, args in
+            o.accelDevice = try args.value(for: flag, expecting: "an IIO device name such as lis3dh")
+        },
+        OptionSpec(
+            "--gyro-device", "NAME", example: "l3gd20",
+            help: "the IIO gyroscope likewise (default: the first found; most boards have none)"
+        ) { o, flag, args in o.gyroDevice = try args.value(for: flag, expecting: "an IIO device name such as l3gd20") },
+        OptionSpec(
+            "--no-accel", help: "do not read an accelerometer (the compass then assumes the board is level)"
+        ) { o, _, _ in o.useAccel = false },
+        OptionSpec(
+            "--no-gyro",
+            help:
+                "do not read a gyroscope (it carries the heading between GPS fixes and\nthrough a magnetic disturbance)"
+        ) { o, _, _ in o.useGyro = false },
+        OptionSpec(
+            "--board-orientation", "A", example: "y,x,-z",
+            help: "sensor axes that become body x,y,z, e.g. \"y,x,-z\" (default x,y,z)"
+        ) { o, flag, args in
+            let text = try args.value(for: flag, expecting: "three signed axes that turn, not mirror, such as y,x,-z")
+            guard let m = Matrix3(axes: text) else {
+                throw UsageError(
+                    "navdisplay \(args.command): \(flag) expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(text)\""
+                )
+            }
+            o.boardOrientation = m
+            o.boardOrientationText = text
+        },
+    ]
+
+    /// The sources these options ask for, each turned by `boardOrientation`, read `sampleHertz` times a second.
+    func sources(sampleHertz: Double, captureMode: IioCaptureMode = .automatic, watchesCaptures: Bool = false)
+        -> LiveSensors
+    {
         func source(_ kind: IioSensorKind, _ device: String?, optional: Bool = false) -> IioSensorSource {
             IioSensorSource(
                 kind: kind, deviceOverride: device, boardOrientation: boardOrientation, captureMode: captureMode,
@@ -51,6 +70,7 @@ struct SensorOptions {
             magnetometer: source(.magnetometer, magDevice),
             accelerometer: useAccel ? source(.accelerometer, accelDevice) : nil,
             // Most boards have no gyroscope: not finding one is normal, unless one was named.
-            gyroscope: useGyro ? source(.gyroscope, gyroDevice, optional: true) : nil)
+            gyroscope: useGyro ? source(.gyroscope, gyroDevice, optional: true) : nil, sampleHertz: sampleHertz,
+            watchesCaptures: watchesCaptures)
     }
 }

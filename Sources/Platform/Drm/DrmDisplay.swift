@@ -23,6 +23,8 @@ public final class DrmDisplay: Display {
     }
     /// The fd to watch for readability (page-flip events).
     public var fileDescriptor: Int32 { fd }
+    /// The card's descriptor: page-flip completions (nil once closed).
+    public var eventDescriptor: Int32? { closed ? nil : fd }
     /// What was chosen and why, one line each (for `probe` and logs).
     public let reasons: [String]
     public let card: DrmCardInfo
@@ -108,11 +110,12 @@ public final class DrmDisplay: Display {
         try show(frame)
     }
 
-    /// Reads the fd's events (flip completions) and sends out a frame that waited for one.
-    /// Call when `fileDescriptor` is readable.
-    public func handleEvents() throws {
+    /// Reads the fd's events (flip completions) and sends out a frame that waited for one; returns the flips
+    /// completed (0 or 1). Call when `fileDescriptor` is readable.
+    @discardableResult
+    public func handleEvents() throws -> Int {
         try DrmSys.handleEvents(fd)
-        guard isFlipPending, flipToken.pointee.completed else { return }
+        guard isFlipPending, flipToken.pointee.completed else { return 0 }
         flipToken.pointee.completed = false
         isFlipPending = false
         front = pendingBuffer
@@ -121,6 +124,7 @@ public final class DrmDisplay: Display {
             waitingFrame = nil
             try show(frame)
         }
+        return 1
     }
 
     /// Waits up to `timeoutMilliseconds` for the fd and handles its events: for callers without an event loop.
@@ -131,6 +135,15 @@ public final class DrmDisplay: Display {
         try handleEvents()
         return true
     }
+
+    /// Counts for the display tests: frames handed in, shown, flips completed, pixels copied, how.
+    public var counters: String? {
+        "frames \(presentedFrames) shown \(shownFrames) flips \(completedFlips) "
+            + "pixels \(copiedPixels) presentation \(presentation.rawValue)"
+    }
+
+    /// Waits until no flip is pending and no frame waits (up to about a second per flip).
+    public func finishPendingFrames() throws { try finishPendingFlips() }
 
     /// Waits until no flip is pending and no frame waits (up to about a second per flip).
     public func finishPendingFlips() throws {

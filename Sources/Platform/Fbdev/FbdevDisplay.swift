@@ -66,6 +66,12 @@ public final class FbdevDisplay: Display {
         shown = frame
     }
 
+    /// fbdev writes in place: a frame is on the screen when `present` returns.
+    public var eventDescriptor: Int32? { nil }
+    public func handleEvents() throws -> Int { 0 }
+    public func finishPendingFrames() throws {}
+    public var counters: String? { nil }
+
     /// Unmaps the framebuffer and gives the screen back to the console. Safe to call twice.
     public func close() {
         guard !closed else { return }

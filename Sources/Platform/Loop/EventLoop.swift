@@ -1,13 +1,32 @@
+import Core
+import Glibc
+
 /// One thread, one epoll: every source of work (frame timer, DRM fd, gpsd socket, IIO poll fd or sample timer,
 /// signals) is a file descriptor with a handler. Nothing is locked; handlers run one at a time on the loop's thread.
-public final class EventLoop {
+///
+/// Only `Session` builds one (the `SessionLoop` on the system clock). Everything the loop creates (timers, the
+/// one-shot timer, the signal descriptor) it closes when it goes away, so a loop never leaks a descriptor.
+public final class EventLoop: SessionLoop {
     private let epoll: Int32
     private var handlers: [Int32: () throws -> Void] = [:]
-    /// Set by `stop()`; the loop returns after the current round of handlers.
+    private var timers: [PeriodicTimer] = []
+    private var signals: SignalWatcher?
+    /// One timerfd for every `schedule(at:)` wake-up, armed at the earliest.
+    private let oneShot: OneShotTimer
+    /// Set by `stop()`; the loop returns after the current round of ready descriptors.
     public private(set) var isStopped = false
 
-    public init() throws { epoll = try system_epollCreate() }
+    init() throws {
+        epoll = try system_epollCreate()
+        oneShot = try OneShotTimer()
+        try watch(oneShot.fileDescriptor) { [unowned self] in
+            for due in try self.oneShot.takeDue(now: self.now) { try due(self.now) }
+        }
+    }
+    // The timers and the signal descriptor close themselves as the loop lets go of them.
     deinit { system_close(epoll) }
+
+    public var now: Timestamp { MonotonicClock.now() }
 
     /// Calls `handler` whenever `fd` is readable.
     public func watch(_ fd: Int32, handler: @escaping () throws -> Void) throws {
@@ -22,14 +41,37 @@ public final class EventLoop {
         system_epollRemove(epoll, fd)
     }
 
+    public func addTimer(periodSeconds: Double, handler: @escaping (Timestamp) throws -> Void) throws -> any LoopTimer {
+        let timer = try PeriodicTimer(periodSeconds: periodSeconds)
+        timers.append(timer)
+        try watch(timer.fileDescriptor) { [unowned self] in
+            guard timer.acknowledge() else { return }
+            try handler(self.now)
+        }
+        return timer
+    }
+
+    public func schedule(at time: Timestamp, handler: @escaping (Timestamp) throws -> Void) throws {
+        try oneShot.add(at: time, handler)
+    }
+
+    public func onSignal(_ handler: @escaping (Int32) throws -> Void) throws {
+        let watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
+        signals = watcher
+        try watch(watcher.fileDescriptor) {
+            for s in watcher.pending() { try handler(s) }
+        }
+    }
+
     public func stop() { isStopped = true }
 
-    /// Runs until `stop()`; a handler's error stops the loop and is rethrown.
+    /// Runs until `stop()`; a handler's error stops the loop and is rethrown. A stop takes effect once the
+    /// current round of ready descriptors is handled, so what arrived together is handled together (the
+    /// gyroscope's reading beside the magnetometer's last one for `sensors --samples N`).
     public func run() throws {
         while !isStopped {
             for fd in try system_epollWait(epoll, maxEvents: 16, timeoutMilliseconds: -1) {
                 try handlers[fd]?()
-                if isStopped { break }
             }
         }
     }
@@ -37,22 +79,27 @@ public final class EventLoop {
 
 /// A periodic timer on absolute CLOCK_MONOTONIC deadlines: a late wake-up never shifts later ticks, and ticks
 /// missed while a frame ran long are counted and skipped, never delivered in a bunch.
-public final class PeriodicTimer {
-    public let fileDescriptor: Int32
-    public private(set) var periodNanoseconds: Int64
+final class PeriodicTimer: LoopTimer {
+    let fileDescriptor: Int32
+    private(set) var periodNanoseconds: Int64
     /// Ticks that passed without being served (the loop was busy).
-    public private(set) var missedTicks: UInt64 = 0
+    private(set) var missedTicks: UInt64 = 0
 
-    public init(periodSeconds: Double) throws {
+    init(periodSeconds: Double) throws {
         fileDescriptor = try system_timerCreate()
-        periodNanoseconds = max(1_000_000, Int64(periodSeconds * 1e9))
+        periodNanoseconds = PeriodicTimer.nanoseconds(periodSeconds)
         try arm()
     }
     deinit { system_close(fileDescriptor) }
 
+    /// At least a millisecond; a period too large for the clock is a day.
+    static func nanoseconds(_ seconds: Double) -> Int64 {
+        max(1_000_000, Int64(checkedRounding: seconds * 1e9).map { min($0, 86_400_000_000_000) } ?? 86_400_000_000_000)
+    }
+
     /// Changes the period (e.g. a low rate while parked); the next tick comes one new period from now.
-    public func setPeriod(seconds: Double) throws {
-        let p = max(1_000_000, Int64(seconds * 1e9))
+    func setPeriod(seconds: Double) throws {
+        let p = PeriodicTimer.nanoseconds(seconds)
         guard p != periodNanoseconds else { return }
         periodNanoseconds = p
         try arm()
@@ -65,22 +112,53 @@ public final class PeriodicTimer {
     }
 
     /// Reads the expiration count: true when at least one tick is due. Extra expirations count as missed.
-    public func acknowledge() -> Bool {
+    func acknowledge() -> Bool {
         let n = system_timerExpirations(fileDescriptor)
         if n > 1 { missedTicks += n - 1 }
         return n > 0
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP as a readable descriptor, so signals are handled in the loop like any other event.
-public final class SignalWatcher {
-    public let fileDescriptor: Int32
+/// Wake-ups at absolute monotonic times, on one timerfd armed at the earliest one.
+final class OneShotTimer {
+    let fileDescriptor: Int32
+    private var pending: [(time: Timestamp, handler: (Timestamp) throws -> Void)] = []
 
-    public init(signals: [Int32]) throws { fileDescriptor = try system_signalDescriptor(signals) }
+    init() throws { fileDescriptor = try system_timerCreate() }
+    deinit { system_close(fileDescriptor) }
+
+    func add(at time: Timestamp, _ handler: @escaping (Timestamp) throws -> Void) throws {
+        pending.append((time, handler))
+        pending.sort { $0.time < $1.time }
+        try arm()
+    }
+
+    /// The handlers whose time has come, earliest first; re-arms for the rest.
+    func takeDue(now: Timestamp) throws -> [(Timestamp) throws -> Void] {
+        _ = system_timerExpirations(fileDescriptor)
+        let split = pending.firstIndex { $0.time > now } ?? pending.count
+        let due = pending[..<split].map(\.handler)
+        pending.removeFirst(split)
+        try arm()
+        return due
+    }
+
+    private func arm() throws {
+        // 0 disarms the timerfd; a time already past fires at once (1 ns is the earliest absolute deadline).
+        let first = pending.first.map { max(1, $0.time.nanoseconds) } ?? 0
+        try system_timerArm(fileDescriptor, firstNanoseconds: first, periodNanoseconds: 0)
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP as a readable descriptor, so signals are handled in the loop like any other event.
+final class SignalWatcher {
+    let fileDescriptor: Int32
+
+    init(signals: [Int32]) throws { fileDescriptor = try system_signalDescriptor(signals) }
     deinit { system_close(fileDescriptor) }
 
     /// The signals that arrived since the last call.
-    public func pending() -> [Int32] {
+    func pending() -> [Int32] {
         var out: [Int32] = []
         while let s = system_readSignal(fileDescriptor) { out.append(s) }
         return out
@@ -95,4 +173,6 @@ public enum ProcessClock {
     public static func cpuNanoseconds() -> Int64 { system_cpuNanoseconds() }
     /// Resident memory in bytes.
     public static func residentBytes() -> Int { system_residentBytes() }
+    /// How many file descriptors the process has open (for the leak tests and `--stats`).
+    public static func openDescriptorCount() -> Int { system_openDescriptorCount() }
 }

@@ -114,3 +114,19 @@ func system_residentBytes() -> Int {
 }
 
 func system_close(_ fd: Int32) { _ = close(fd) }
+
+/// The number of entries in /proc/self/fd (this process's open descriptors, less the one reading it).
+/// The corresponding C functions are `opendir` and `readdir`.
+func system_openDescriptorCount() -> Int {
+    guard let dir = opendir("/proc/self/fd") else { return 0 }
+    defer { closedir(dir) }
+    var count = 0
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != "." && name != ".." { count += 1 }
+    }
+    // The directory stream's own descriptor is among them.
+    return count - 1
+}

@@ -31,6 +31,13 @@ public final class ImageFileDisplay: Display {
         try PNGFile.write(frame, to: path)
         writtenPaths.append(path)
     }
+
+    /// Each frame is a file when `present` returns: no events, nothing to close.
+    public var eventDescriptor: Int32? { nil }
+    public func handleEvents() throws -> Int { 0 }
+    public func finishPendingFrames() throws {}
+    public var counters: String? { "frames \(writtenPaths.count)" }
+    public func close() {}
 }
 
 /// The folder for image frames could not be made.

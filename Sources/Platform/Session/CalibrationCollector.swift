@@ -1,26 +1,25 @@
 import Core
-import Platform
 
 /// One calibration session as `navdisplay calibrate` runs it, live or from a recording: takes magnetometer
 /// events, shows progress frames at a steady pace of the readings' own time, and at the end fits, saves and shows
 /// the result. Time comes only from the events, so a recording gives the same frames at any speed.
-final class CalibrationCollector {
-    private(set) var session: CalibrationSession
-    let source: String
-    let durationSeconds: Double?
+public final class CalibrationCollector {
+    public private(set) var session: CalibrationSession
+    public let source: String
+    public let durationSeconds: Double?
     /// Seconds of reading time between progress frames.
-    let framePeriod: Double
+    public let framePeriod: Double
     private let display: (any Display)?
     private let view: CalibrationView?
     private let canvas: Canvas?
-    private(set) var start: Timestamp?
-    private(set) var latest: Timestamp?
+    public private(set) var start: Timestamp?
+    public private(set) var latest: Timestamp?
     private var lastFrame: Timestamp?
     private var newest: Vector3?
-    private(set) var sourceProblem: String?
-    private(set) var framesShown = 0
+    public private(set) var sourceProblem: String?
+    public private(set) var framesShown = 0
 
-    init(
+    public init(
         session: CalibrationSession, source: String, durationSeconds: Double?, framePeriod: Double,
         display: (any Display)?,
         fonts: FontSet?, theme: SceneTheme
@@ -40,24 +39,24 @@ final class CalibrationCollector {
     }
 
     /// Seconds of readings so far.
-    var elapsedSeconds: Double {
+    public var elapsedSeconds: Double {
         guard let start, let latest else { return 0 }
         return latest.seconds(since: start)
     }
 
     /// True once the duration is used up.
-    var isOutOfTime: Bool { durationSeconds.map { elapsedSeconds >= $0 } ?? false }
+    public var isOutOfTime: Bool { durationSeconds.map { elapsedSeconds >= $0 } ?? false }
 
     /// Moves the session's clock to `now` without a reading (live runs: a silent or lost sensor still lets the
     /// time run out and the screen refresh). The first call, or the first reading, starts the clock.
-    func advance(to now: Timestamp) {
+    public func advance(to now: Timestamp) {
         if start == nil { start = now }
         if latest.map({ now > $0 }) ?? true { latest = now }
     }
 
     /// Takes the magnetometer readings and magnetometer status changes among `events` (and, for a level fit, the
     /// accelerometer's readings).
-    func apply(_ events: [SensorEvent]) {
+    public func apply(_ events: [SensorEvent]) {
         for event in events {
             switch event {
             case .magnetometer(let sample):
@@ -76,7 +75,7 @@ final class CalibrationCollector {
     }
 
     /// Draws and shows a progress frame when one is due (every `framePeriod` seconds of readings).
-    func showProgressIfDue() throws {
+    public func showProgressIfDue() throws {
         guard display != nil, let latest else { return }
         if let last = lastFrame, latest.seconds(since: last) < framePeriod { return }
         lastFrame = latest
@@ -84,7 +83,7 @@ final class CalibrationCollector {
     }
 
     /// The screen for `phase` from the readings so far (one fit for the progress and the coverage map).
-    func screen(phase: CalibrationScreen.Phase) -> CalibrationScreen {
+    public func screen(phase: CalibrationScreen.Phase) -> CalibrationScreen {
         // The fit judges directions only once the session trusts it (the readings moved enough and the fitted
         // field is Earth's): a fit through barely-turned readings scatters them everywhere and would fill the map.
         let (progress, calibration) = session.snapshot()
@@ -116,7 +115,7 @@ final class CalibrationCollector {
     }
 
     /// The quality figures of the fit through the readings so far (nil when there is none).
-    var fitQuality: CalibrationQuality? {
+    public var fitQuality: CalibrationQuality? {
         switch session.kind {
         case .ellipsoid: return EllipsoidFit.fit(session.samples)?.quality
         case .level: return LevelFit.fit(session.samples, down: session.down, modelField: session.modelField)?.quality
@@ -124,7 +123,7 @@ final class CalibrationCollector {
     }
 
     /// Fits the readings; saves and shows an accepted calibration, or shows the refusal and throws it.
-    func finish(savingTo path: String) throws -> MagnetometerCalibration {
+    public func finish(savingTo path: String) throws -> MagnetometerCalibration {
         let calibration: MagnetometerCalibration
         do {
             calibration = try session.finish()
@@ -152,17 +151,17 @@ final class CalibrationCollector {
 }
 
 /// A calibration the fit would not accept: exit status 1 with the reason.
-struct CalibrationRefused: Error, CustomStringConvertible {
-    var reason: String
+public struct CalibrationRefused: Error, CustomStringConvertible {
+    public var reason: String
     /// The readings themselves were refused (unit, number, spread, tilt), before any fit's figures meant anything.
-    var isFoundBeforeTheFit: Bool
-    var description: String {
+    public var isFoundBeforeTheFit: Bool
+    public var description: String {
         "calibration refused: \(reason); nothing saved (the previous calibration, if any, is unchanged)"
     }
 }
 
 /// One line of figures for a calibration or a refused fit.
-func calibrationSummary(_ c: MagnetometerCalibration) -> String {
+public func calibrationSummary(_ c: MagnetometerCalibration) -> String {
     func f(_ v: Double, _ d: Int) -> String { formatFixed(v, digits: d) }
     let h = c.hardIronMicrotesla
     var text =
@@ -177,7 +176,7 @@ func calibrationSummary(_ c: MagnetometerCalibration) -> String {
     return text
 }
 
-func qualitySummary(_ q: CalibrationQuality) -> String {
+public func qualitySummary(_ q: CalibrationQuality) -> String {
     "residual \(formatFixed(q.residualPercent, digits: 2)) %, coverage \(Int((q.coverage * 100).rounded())) %, "
         + "\(q.sampleCount) samples, condition \(formatFixed(q.conditionNumber, digits: 0)), axis ratio \(formatFixed(q.axisRatio, digits: 3))"
 }

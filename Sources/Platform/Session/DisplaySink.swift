@@ -1,0 +1,92 @@
+import Core
+
+/// The navigation pipeline on a screen, as `run`, `demo` and `replay --display` show it: events go into the
+/// pipeline as they come; at each frame tick a frame is drawn only when something visible changed, and the tick
+/// slows while parked. The display's own descriptor (DRM page flips) is watched for the latency figure.
+public final class DisplaySink: EventSink {
+    public let display: any Display
+    public private(set) var pipeline: NavigationPipeline
+    private let makePipeline: () -> NavigationPipeline
+    /// Frames per second while moving, and while parked (when nothing changes, no frame is drawn at all).
+    public let movingFPS: Double
+    public let parkedFPS: Double
+    public private(set) var stats = FrameStats()
+    /// Called on SIGHUP (`run` re-reads the calibration).
+    public var onReload: ((NavigationPipeline) -> Void)?
+    /// The loop time of the newest sample applied since the last frame, for the latency figure.
+    private var newestUnshownSample: Timestamp?
+    /// The sample time of the frame waiting for the display to show it.
+    private var sampleTimeOfPendingFrame: Timestamp?
+    /// Reads the clock for frame times (the loop's clock live; tests pass their own).
+    private let clock: () -> Timestamp
+
+    /// `makePipeline` builds the pipeline, again for each pass of a looping replay.
+    public init(
+        display: any Display, movingFPS: Double, parkedFPS: Double, clock: @escaping () -> Timestamp,
+        makePipeline: @escaping () -> NavigationPipeline
+    ) {
+        self.display = display
+        self.movingFPS = movingFPS
+        self.parkedFPS = parkedFPS
+        self.clock = clock
+        self.makePipeline = makePipeline
+        pipeline = makePipeline()
+    }
+
+    public var name: String { "display" }
+    public var framePeriodSeconds: Double? { 1 / (pipeline.isParked ? parkedFPS : movingFPS) }
+    public var fileDescriptors: [Int32] { display.eventDescriptor.map { [$0] } ?? [] }
+
+    public func consume(_ events: [SensorEvent], now: Timestamp) throws {
+        for e in events { pipeline.apply(e) }
+        newestUnshownSample = max(newestUnshownSample ?? now, now)
+    }
+
+    public func frame(now: Timestamp) throws {
+        let start = clock()
+        guard let frame = pipeline.renderFrameIfChanged() else {
+            stats.recordSkipped()
+            return
+        }
+        try display.present(frame)
+        let end = clock()
+        stats.recordDrawn(seconds: end.seconds(since: start))
+        if display.eventDescriptor != nil {
+            sampleTimeOfPendingFrame = newestUnshownSample
+        } else if let sample = newestUnshownSample {
+            // No event to wait for: the frame is on its way when present returns.
+            stats.recordLatency(seconds: end.seconds(since: sample))
+        }
+        newestUnshownSample = nil
+    }
+
+    /// Missed frame ticks, for the report (the loop counts them).
+    public var missedTicks: UInt64 {
+        get { stats.missedTicks }
+        set { stats.missedTicks = newValue }
+    }
+
+    public func handleReadable(_ fd: Int32, now: Timestamp) throws {
+        guard try display.handleEvents() > 0, let sample = sampleTimeOfPendingFrame else { return }
+        stats.recordLatency(seconds: clock().seconds(since: sample))
+        sampleTimeOfPendingFrame = nil
+    }
+
+    public func restart(now: Timestamp) throws {
+        let notices = pipeline.notices
+        pipeline = makePipeline()
+        pipeline.notices = notices
+    }
+
+    public func reload() { onReload?(pipeline) }
+
+    /// The HUD says what stopped ("RECORDING STOPPED"); navigation goes on.
+    public func sinkFailed(_ name: String, error: any Error) {
+        pipeline.notices.append("\(name.uppercased()) STOPPED")
+    }
+
+    /// The `--stats` report for a run that took `wallSeconds` and `cpuSeconds`.
+    public func report(wallSeconds: Double, cpuSeconds: Double) -> String {
+        stats.report(wallSeconds: wallSeconds, cpuSeconds: cpuSeconds, residentBytes: ProcessClock.residentBytes())
+    }
+}

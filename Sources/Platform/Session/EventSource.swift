@@ -1,0 +1,42 @@
+import Core
+
+/// What feeds a session: IIO sensors, gpsd, a recording, later evdev buttons. (The design calls it a sensor
+/// source; Core's `SensorSource` already names which sensor an event is about, so the protocol is `EventSource`.)
+///
+/// A source owns its descriptors and says which ones to watch through `fileDescriptors`; the session reads that
+/// again after every call, so a reconnect (a new gpsd socket, a rebound IIO device's buffer) is re-watched by the
+/// session, never by the caller. Losses and returns are `.sourceStatus` events like any other.
+public protocol EventSource: AnyObject {
+    /// A short name for logs ("gpsd", "magnetometer", "recording").
+    var name: String { get }
+    /// The descriptors to watch right now (they may change after any call).
+    var fileDescriptors: [Int32] { get }
+    /// How often `poll(now:)` is due (a sample rate, a reconnect timer); nil when never.
+    var pollIntervalSeconds: Double? { get }
+    /// When the source next has events without a descriptor telling (a recording's next sample), nil if never.
+    var nextWakeTime: Timestamp? { get }
+    /// True once the source has nothing more to give (the end of a recording); live sources never finish.
+    var isFinished: Bool { get }
+    /// Opens what it needs; the events say what is there.
+    func start(now: Timestamp) -> [SensorEvent]
+    /// Called at `pollIntervalSeconds` and at `nextWakeTime`: samples, due events, or a due reconnect.
+    func poll(now: Timestamp) -> [SensorEvent]
+    /// Called when `fd`, one of `fileDescriptors`, is readable.
+    func read(_ fd: Int32, now: Timestamp) -> [SensorEvent]
+    /// Lines for the log since the last call (what came of `--gps-rate`, say).
+    func takeNotes() -> [String]
+    /// Starts a recording again from its first event (`replay --loop`); false when the source cannot.
+    func rewind(now: Timestamp) -> Bool
+    /// Lets go of every descriptor. Safe to call twice.
+    func close()
+}
+
+extension EventSource {
+    public var fileDescriptors: [Int32] { [] }
+    public var pollIntervalSeconds: Double? { nil }
+    public var nextWakeTime: Timestamp? { nil }
+    public var isFinished: Bool { false }
+    public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] { [] }
+    public func takeNotes() -> [String] { [] }
+    public func rewind(now: Timestamp) -> Bool { false }
+}

@@ -1,0 +1,223 @@
+import Core
+import Glibc
+
+/// The one runtime: owns the one loop and everything registered with it, feeds every source's events to every
+/// sink, ticks frames, and stops on a signal, at the end of the input, when a sink is done, or at a time limit.
+///
+/// One per process. Sources say which descriptors to watch and the session re-watches them after every call, so
+/// a reconnect needs nothing from the caller. A sink that fails is dropped unless it is essential; the others are
+/// told, and navigation goes on without the recorder.
+public final class Session {
+    public let configuration: SessionConfiguration
+    /// The loop, built here and nowhere else.
+    public let loop: any SessionLoop
+    private var sinks: [any EventSink]
+    private var watched: [ObjectIdentifier: Set<Int32>] = [:]
+    private var wakePending: Set<ObjectIdentifier> = []
+    private var frameTimer: (any LoopTimer)?
+    private var framePeriod: Double?
+    private var startTime = Timestamp(nanoseconds: 0)
+    private var stopReason: SessionResult.Stop?
+    private var stopTime: Timestamp?
+    private var passes = 0
+    private var dropped: [DroppedSink] = []
+    private var started = false
+    private var ended = false
+
+    public init(_ configuration: SessionConfiguration) throws {
+        self.configuration = configuration
+        sinks = configuration.sinks
+        switch configuration.clock {
+        case .system:
+            loop = try EventLoop()
+        case .eventTime(let start, let pacing):
+            loop = ManualLoop(start: start, pacing: pacing)
+        case .manual(let manual):
+            loop = manual
+        }
+    }
+
+    /// Why the session stopped, nil while it runs.
+    public var stop: SessionResult.Stop? { stopReason }
+
+    /// Frame ticks the loop could not serve in time (a frame ran long).
+    public var missedFrameTicks: UInt64 { frameTimer?.missedTicks ?? 0 }
+
+    /// The sinks still attached (a failed one is gone).
+    public var activeSinks: [any EventSink] { sinks }
+
+    /// Starts, runs until a stop condition, ends, and says how it ended. `afterStart` runs once the sources
+    /// have started (a command's one line about what was found).
+    public func run(afterStart: () -> Void = {}) throws -> SessionResult {
+        do {
+            try start()
+            afterStart()
+            if stopReason == nil { try loop.run() }
+        } catch {
+            endQuietly()
+            throw error
+        }
+        return try end()
+    }
+
+    /// Registers everything and starts the sources (a test then drives a `ManualLoop` and calls `end()`).
+    public func start() throws {
+        guard !started else { return }
+        started = true
+        startTime = loop.now
+        if configuration.handlesSignals {
+            if case .system = configuration.clock { TerminationSignals.block() }
+            if case .eventTime(_, let pacing) = configuration.clock, pacing != nil { TerminationSignals.block() }
+            try loop.onSignal { [unowned self] in try self.signal($0) }
+        }
+        if let limit = configuration.stopAfterSeconds {
+            try loop.schedule(at: startTime.adding(seconds: limit)) { [unowned self] _ in self.halt(.timeLimit) }
+        }
+        for sink in sinks {
+            for fd in sink.fileDescriptors {
+                try loop.watch(fd) { [unowned self, unowned sink] in
+                    try self.guarded(sink) { try sink.handleReadable(fd, now: self.loop.now) }
+                }
+            }
+        }
+        try retuneFrameTimer()
+        for source in configuration.sources {
+            try deliver(source.start(now: loop.now), from: source)
+            if let interval = source.pollIntervalSeconds {
+                _ = try loop.addTimer(periodSeconds: interval) { [unowned self, unowned source] now in
+                    try self.deliver(source.poll(now: now), from: source)
+                }
+            }
+        }
+        if configuration.sources.isEmpty && configuration.endsWithInput { halt(.endOfInput) }
+    }
+
+    /// Ends the session: every sink finishes, every source closes. Returns how it ended.
+    @discardableResult
+    public func end() throws -> SessionResult {
+        let now = stopTime ?? loop.now
+        if !ended {
+            ended = true
+            var firstError: (any Error)?
+            for sink in sinks {
+                do { try sink.finish(now: now) } catch { if firstError == nil { firstError = error } }
+            }
+            for source in configuration.sources { source.close() }
+            if let firstError { throw firstError }
+        }
+        return SessionResult(
+            stop: stopReason ?? .signal("none"), passes: passes, start: startTime, end: now, droppedSinks: dropped)
+    }
+
+    private func endQuietly() { _ = try? end() }
+
+    /// Stops the loop with `reason` (the first reason wins).
+    private func halt(_ reason: SessionResult.Stop) {
+        if stopReason == nil {
+            stopReason = reason
+            stopTime = loop.now
+        }
+        loop.stop()
+    }
+
+    private func signal(_ number: Int32) throws {
+        if number == SIGHUP {
+            for sink in sinks { sink.reload() }
+            return
+        }
+        halt(.signal(number == SIGINT ? "SIGINT" : "SIGTERM"))
+    }
+
+    /// Hands `events` to every sink, then re-watches the source's descriptors, schedules its next wake-up and
+    /// checks whether the input has ended.
+    private func deliver(_ events: [SensorEvent], from source: any EventSource) throws {
+        let now = loop.now
+        if !events.isEmpty {
+            for sink in sinks { try guarded(sink) { try sink.consume(events, now: now) } }
+        }
+        for note in source.takeNotes() { configuration.note(source.name, note) }
+        try rewatch(source)
+        try scheduleWake(source)
+        checkFinishedSinks()
+        if configuration.endsWithInput, stopReason == nil, configuration.sources.allSatisfy(\.isFinished) {
+            try endOfPass(now: now)
+        }
+    }
+
+    private func rewatch(_ source: any EventSource) throws {
+        let id = ObjectIdentifier(source)
+        let now = Set(source.fileDescriptors)
+        let before = watched[id] ?? []
+        guard now != before else { return }
+        for fd in before.subtracting(now) { loop.unwatch(fd) }
+        for fd in now.subtracting(before) {
+            try loop.watch(fd) { [unowned self, unowned source] in
+                try self.deliver(source.read(fd, now: self.loop.now), from: source)
+            }
+        }
+        watched[id] = now
+    }
+
+    private func scheduleWake(_ source: any EventSource) throws {
+        let id = ObjectIdentifier(source)
+        guard !wakePending.contains(id), let time = source.nextWakeTime else { return }
+        wakePending.insert(id)
+        try loop.schedule(at: time) { [unowned self, unowned source] now in
+            self.wakePending.remove(id)
+            try self.deliver(source.poll(now: now), from: source)
+        }
+    }
+
+    /// The recordings ran out: a last frame, then again from the top (`--loop`) or stop.
+    private func endOfPass(now: Timestamp) throws {
+        for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
+        passes += 1
+        if configuration.repeatsInput {
+            if let limit = configuration.passLimit, passes >= limit { return halt(.passLimit) }
+            if configuration.sources.allSatisfy({ $0.rewind(now: now) }) {
+                for sink in sinks { try guarded(sink) { try sink.restart(now: now) } }
+                for source in configuration.sources { try scheduleWake(source) }
+                return
+            }
+        }
+        halt(.endOfInput)
+    }
+
+    private func frameTick(now: Timestamp) throws {
+        configuration.heartbeat(now)
+        for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
+        checkFinishedSinks()
+        try retuneFrameTimer()
+    }
+
+    /// One frame timer at the shortest period any sink asks for (a parked display asks for less).
+    private func retuneFrameTimer() throws {
+        let period = sinks.compactMap(\.framePeriodSeconds).min()
+        guard period != framePeriod, let period else { return }
+        framePeriod = period
+        if let frameTimer {
+            try frameTimer.setPeriod(seconds: period)
+        } else {
+            frameTimer = try loop.addTimer(periodSeconds: period) { [unowned self] now in try self.frameTick(now: now) }
+        }
+    }
+
+    private func checkFinishedSinks() {
+        if let reason = sinks.lazy.compactMap(\.finishedReason).first { halt(.sinkFinished(reason)) }
+    }
+
+    /// Runs `body` for `sink`; an essential sink's error ends the session, another's drops the sink.
+    private func guarded(_ sink: any EventSink, _ body: () throws -> Void) throws {
+        guard sinks.contains(where: { $0 === sink }) else { return }
+        do {
+            try body()
+        } catch {
+            if sink.isEssential { throw error }
+            sinks.removeAll { $0 === sink }
+            for fd in sink.fileDescriptors { loop.unwatch(fd) }
+            dropped.append(DroppedSink(name: sink.name, error: "\(error)"))
+            configuration.note("session", "\(sink.name) stopped: \(error)")
+            for other in sinks { other.sinkFailed(sink.name, error: error) }
+        }
+    }
+}
