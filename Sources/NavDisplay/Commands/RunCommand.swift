@@ -34,7 +34,10 @@ struct RunCommand: Command {
           --record-max-mb N       size at which a recording goes on in the next file (default 64)
           --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
                                   $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
-                                  file means uncalibrated (flagged on the HUD), an unreadable one is an error
+                                  or unreadable file means uncalibrated (flagged on the HUD; unreadable: logged)
+          --config FILE|none      settings as `key = value` lines, each key a long option without --; the
+                                  command line wins (default /etc/navdisplay/navdisplay.conf when it exists).
+                                  A bad line is logged and shown on the HUD, and the rest still counts
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -51,8 +54,19 @@ struct RunCommand: Command {
     var recordPath: String?
     var recordMaxMegabytes = 64.0
     var calibrationPath = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
+    /// The settings file read, and what in it could not be used (logged and shown once the display is up).
+    var configPath: String?
+    var configProblems: [ConfigProblem] = []
 
     init(arguments: [String]) throws {
+        var arguments = arguments
+        configPath = try Self.takeConfigPath(from: &arguments)
+        if let configPath { configProblems = try readConfig(configPath) }
+        try parse(arguments)
+    }
+
+    /// Parses command-line arguments (or one setting of the config file) over what is set already.
+    mutating func parse(_ arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
@@ -83,13 +97,20 @@ struct RunCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // The calibration first: a corrupt file stops the run before the screen is touched.
-        let calibration = try CalibrationFile.load(calibrationPath)
-        say(
-            "navdisplay run: "
-                + (calibration != nil
-                    ? "calibration from \(calibrationPath)"
-                    : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        for problem in configProblems {
+            say("navdisplay run: \(configPath ?? "config"): \(problem)", priority: .warning)
+        }
+        // A damaged or empty calibration never keeps the display from coming up: logged, and uncalibrated.
+        let (calibration, calibrationProblem) = loadCalibrationForRun(calibrationPath)
+        if let calibrationProblem {
+            say("navdisplay run: \(calibrationProblem); the compass runs uncalibrated", priority: .warning)
+        } else {
+            say(
+                "navdisplay run: "
+                    + (calibration != nil
+                        ? "calibration from \(calibrationPath)"
+                        : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        }
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { screen.close() }
@@ -137,12 +158,18 @@ struct RunCommand: Command {
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
             sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
+        // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
+        let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
+        configuration.heartbeat = { heartbeat?.beat($0) }
+        // What was wrong with the files stays on the HUD, so it is seen at the device, not only in the journal.
+        screenSink.pipeline.notices += runNotices(calibrationProblem: calibrationProblem)
         let session = try Session(configuration)
         say(
             "navdisplay run: showing on \(screen.name); "
                 + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
         let cpuStart = ProcessClock.cpuNanoseconds()
         let result = try session.run()
+        heartbeat?.stopping()
         if let recorder, let writer = recorder.writer,
             !result.droppedSinks.contains(where: { $0.name == recorder.name })
         {

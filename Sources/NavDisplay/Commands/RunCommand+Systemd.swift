@@ -1,0 +1,28 @@
+import Core
+import Platform
+
+/// systemd's side of `run`: with `Type=notify` in the unit, READY=1 once the first frame is on the screen and
+/// WATCHDOG=1 from the session's frame tick; nothing when not started by systemd.
+func systemdHeartbeat(firstFrameShown: @escaping () -> Bool) -> SystemdHeartbeat? {
+    var environment: [String: String] = [:]
+    for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { environment[name] = Environment.value(name) }
+    do {
+        guard let notifier = try SystemdNotifier(environment: environment) else { return nil }
+        return SystemdHeartbeat(
+            notifier: notifier, firstFrameShown: firstFrameShown,
+            log: { say(SyslogPriority.error.prefix + "navdisplay run: " + $0) })
+    } catch {
+        say(SyslogPriority.error.prefix + "navdisplay run: \(error)")
+        return nil
+    }
+}
+
+/// The calibration for `run`: a file that cannot be read is logged and the compass runs uncalibrated (flagged on
+/// the HUD), so a damaged or empty file never keeps the display from coming up.
+func loadCalibrationForRun(_ path: String) -> (calibration: MagnetometerCalibration?, problem: String?) {
+    do {
+        return (try CalibrationFile.load(path), nil)
+    } catch {
+        return (nil, "\(error)")
+    }
+}
