@@ -80,4 +80,18 @@ struct RunConfigTests {
         let (none, noProblem) = loadCalibrationForRun(dir.appendingPathComponent("absent.txt").path)
         #expect(none == nil && noProblem == nil)
     }
+
+    @Test func everyKeyTheShippedConffileMentionsIsAnOptionOfRunWithAGoodExample() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let shipped = try String(contentsOf: repo.appendingPathComponent("deploy/navdisplay.conf"), encoding: .utf8)
+        // The file's settings are commented out; uncommented, each must be taken as it stands.
+        let uncommented = shipped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("#") && line.dropFirst().first?.isLetter == true ? String(line.dropFirst()) : String(line)
+        }.joined(separator: "\n")
+        let settings = ConfigFile(parsing: uncommented)
+        #expect(settings.entries.count >= 20, "the conffile lists run's options: \(settings.entries.map(\.key))")
+        let run = try RunCommand(arguments: ["--config", try Self.file(uncommented)])
+        #expect(run.configProblems == [])
+    }
 }
