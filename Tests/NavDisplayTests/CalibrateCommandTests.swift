@@ -4,6 +4,8 @@ import Platform
 import Simulation
 import Testing
 
+@testable import NavDisplay
+
 /// `navdisplay calibrate --from FILE` on recordings made with the heading simulator, whose distortion is known.
 @Suite("Calibrate command")
 struct CalibrateCommandTests {
@@ -116,17 +118,15 @@ struct CalibrateCommandTests {
         #expect(r.stdout.contains("refused after 5.0 s"), "\(r.stdout)")
     }
 
-    @Test("run refuses a corrupt calibration file with a clear error before touching a display")
-    func runRejectsACorruptFile() throws {
+    @Test("run does not refuse a corrupt calibration file: it names the file and line, and goes on uncalibrated")
+    func runReportsACorruptFileAndGoesOn() throws {
+        // A kiosk must come up whatever the file holds (issue 17); the problem goes to the journal and the HUD.
         let dir = try NavDisplayBinary.temporaryDirectory()
         let path = dir.appendingPathComponent("calibration.txt").path
         try "format 1\nhard_iron_ut 1 2\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try NavDisplayBinary.run([
-            "run", "--calibration", path, "--display", "png", "--png-dir", dir.appendingPathComponent("f").path,
-        ])
-        #expect(r.status == 1)
-        #expect(r.stderr.contains(path) && r.stderr.contains("line 2"), "\(r.stderr)")
-        #expect(Self.pngs(in: dir.appendingPathComponent("f")).isEmpty)
+        let (calibration, problem) = loadCalibrationForRun(path)
+        #expect(calibration == nil)
+        #expect(problem?.contains(path) == true && problem?.contains("line 2") == true, "\(problem ?? "")")
     }
 
     @Test("run's loader treats a missing file as uncalibrated")
