@@ -29,6 +29,7 @@ vm-tests:
 	scripts/vm/run-display-tests
 	scripts/vm/iio-tests
 	scripts/vm/calibrate-tests
+	scripts/vm/kiosk-test
 
 # The Debian package (out/deb/navdisplay_<version>_<arch>.deb), checked by lintian.
 deb: deps
