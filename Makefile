@@ -2,7 +2,7 @@
 #   make demo   install what is missing, build, and ride the bundled route (on the screen, else into PNG frames)
 #   make test   install what is missing, build, and run every test: unit, integration (real gpsd), and the
 #               QEMU system tests on real kernel drivers (DRM, IIO)
-.PHONY: deps build demo test lint unit-tests vm-tests bench clean deb kiosk-test
+.PHONY: deps build demo test lint unit-tests vm-tests bench bench-peer clean deb kiosk-test
 
 deps:
 	@scripts/install-deps
@@ -41,6 +41,11 @@ kiosk-test: deps
 
 bench: deps
 	swift run -c release Benchmarks
+
+# Navit (installed from Debian) and navdisplay side by side on the same tracks in the same window of time; not
+# part of `make test`. Settings such as REPS=1 MOVE_S=30 are passed through: see scripts/bench-peer/bench-peer.sh.
+bench-peer:
+	scripts/bench-peer/bench-peer.sh
 
 clean:
 	rm -rf .build out demo-frames

@@ -6,6 +6,9 @@ import Simulation
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,
 /// declination-corrected heading ours starts from), and our `HeadingEstimator`. Prints one table.
 func runHeadingBenchmark() {
+    runRealHeadingTable()
+    // HEADING_REAL_ONLY=1 skips the simulated scenarios (for a quick look at the real trials).
+    if ProcessInfo.processInfo.environment["HEADING_REAL_ONLY"] == "1" { return }
     let helsinki = GeoCoordinate(latitude: 60.1699, longitude: 24.9384)
     let distorted = SimulatedRide.distortedDevice
     // One calibration per device, fitted from a simulated tumble of that device (as `navdisplay calibrate` would).
@@ -132,6 +135,10 @@ func runHeadingBenchmark() {
     magnets.device.gyroscopeHz = 50
     scenarios.append(
         .init(name: "ride, magnets, 1 Hz + gyro", ride: magnets, calibration: calibration, movingOnly: true))
+    scenarios.append(
+        .init(
+            name: "  same, compass-only path", ride: magnets, calibration: calibration, movingOnly: true,
+            gyroscopeDrivesHeading: false))
     // 5. Waiting at a light while a car passes close by.
     var lights = SimulatedRide(
         start: helsinki, initialHeadingDegrees: 200,
@@ -220,6 +227,8 @@ struct HeadingBenchmarkScenario {
     var movingOnly = false
     /// The estimator's settings for the sideways-acceleration turn (to measure what it brings).
     var lateralTurn = LateralTurnSensor.Settings()
+    /// False keeps the compass-only path with the gyroscope only carrying the course (the pre-filter design).
+    var gyroscopeDrivesHeading = true
 
     struct Metrics {
         var rms = 0.0, p95 = 0.0, jitter = 0.0, availability = 0.0
@@ -243,6 +252,7 @@ struct HeadingBenchmarkScenario {
         )
         .declinationDegrees
         var config = HeadingConfiguration(calibration: calibration)
+        config.gyroscopeDrivesHeading = gyroscopeDrivesHeading
         config.lateralTurn = lateralTurn
         config.fallbackCoordinate = ride.start
         config.fallbackDecimalYear = DecimalYear.from(utcSeconds: ride.startUTCSeconds)

@@ -52,6 +52,14 @@ public struct HeadingConfiguration: Sendable {
     /// Accuracy assumed for an uncalibrated compass, and for the tilt error when the board is assumed level.
     public var uncalibratedAccuracyDegrees = 15.0
     public var levelAssumedAccuracyDegrees = 8.0
+    /// What the display rides on (`--vehicle`): on a boat the GPS course never corrects the heading.
+    public var vehicle = Vehicle.car
+    /// The gyro-driven orientation filter's model parameters, and its state machine's limits (used whenever a
+    /// gyroscope is live; boards without one take the compass-only path above).
+    public var orientation = OrientationFilter.Parameters()
+    public var gyroLimits = GyroHeadingState.Limits()
+    /// False keeps the compass-only path even with a gyroscope (the pre-filter behaviour, for comparisons).
+    public var gyroscopeDrivesHeading = true
 
     public init(
         calibration: MagnetometerCalibration? = nil, mount: Matrix3 = .identity, fallbackDecimalYear: Double? = nil

@@ -8,6 +8,8 @@ struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        HeadingOptions.self
+    ).with(
         SensorOptions.self
     ).with(
         GpsOptions.self)
@@ -25,6 +27,7 @@ struct RunCommand: Command {
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
         \(ViewOptions.help)
+        \(HeadingOptions.help)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
           --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
@@ -47,6 +50,7 @@ struct RunCommand: Command {
     var sensors = SensorOptions()
     var sampleRate = 25.0
     var view = ViewOptions()
+    var headingOptions = HeadingOptions()
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
     var parkedFPS = 2.0
@@ -87,6 +91,7 @@ struct RunCommand: Command {
             case .flag(let f):
                 guard
                     try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
+                        || headingOptions.parse(f, &args)
                         || sensors.parse(f, &args) || gps.parse(f, &args)
                 else {
                     throw args.unknown(f)
@@ -116,7 +121,7 @@ struct RunCommand: Command {
         defer { screen.close() }
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
-        let heading = HeadingConfiguration(calibration: calibration)
+        let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
             NavigationPipeline(
@@ -125,10 +130,10 @@ struct RunCommand: Command {
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
-        screenSink.onReload = { [calibrationPath] pipeline in
+        screenSink.onReload = { [calibrationPath, headingOptions] pipeline in
             do {
                 let fresh = try CalibrationFile.load(calibrationPath)
-                pipeline.reconfigureHeading(HeadingConfiguration(calibration: fresh))
+                pipeline.reconfigureHeading(headingOptions.applied(to: HeadingConfiguration(calibration: fresh)))
                 say(
                     "navdisplay run: SIGHUP: "
                         + (fresh != nil

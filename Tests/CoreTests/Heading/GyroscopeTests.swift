@@ -47,7 +47,11 @@ import Testing
             ],
             device: d, seed: 41)
         func headings(keepingGyroscope keep: (Double) -> Bool) -> [Heading?] {
-            var estimator = HeadingEstimator(configuration: RideRun.configuration(for: ride))
+            // The compass-only path, whose gyroscope only carries the course between fixes (the gyro-driven
+            // filter forgets its heading across a gap instead: OrientationFilterTests).
+            var config = RideRun.configuration(for: ride)
+            config.gyroscopeDrivesHeading = false
+            var estimator = HeadingEstimator(configuration: config)
             var out: [Heading?] = []
             for e in ride.events() {
                 if case .gyroscope(let g) = e, !keep(g.time.seconds) { continue }

@@ -1,0 +1,88 @@
+import Foundation
+
+// The gyro-driven path of the heading pipeline: taken whenever a gyroscope is live. The orientation filter sees
+// every gyroscope, accelerometer and magnetometer reading and every moving GPS course; the state machine turns
+// what it reports into the published heading.
+extension HeadingEstimator {
+    /// Whether the gyroscope path drives the output at `t`: a gyroscope reading arrived within its gap limit.
+    func gyroscopeLive(at t: Timestamp) -> Bool {
+        guard configuration.gyroscopeDrivesHeading, let last = lastGyroscopeTime else { return false }
+        return abs(t.seconds(since: last)) <= orientation.parameters.maximumGapSeconds
+    }
+
+    mutating func orientationMagnetometer(_ s: MagnetometerSample) {
+        let raw = configuration.mount * s.microtesla
+        guard raw.isFinite else { return }
+        let b = configuration.calibration?.apply(raw) ?? raw
+        if let cal = configuration.calibration, let here = estimate.field, here.totalMicrotesla > 0 {
+            // WMM's field in the calibration's units: a steady field far from it widens the accuracy.
+            var norm = cal.fieldRadiusMicrotesla
+            if let calField = cal.expectedFieldMicrotesla, calField > 0 { norm *= here.totalMicrotesla / calField }
+            orientation.field.expected = (norm, here.inclinationDegrees)
+        }
+        let verdict = orientation.magnetometer(b, at: s.time)
+        switch verdict.outcome {
+        case .initialised: orientationInitialisedAt = s.time
+        case .disturbed: orientationDisturbedAt = s.time
+        case .accepted, .unusable: break
+        }
+    }
+
+    /// The GPS course as one more heading measurement while moving (not on a boat), weighted by its error.
+    mutating func orientationCourse(_ fix: GPSFix) {
+        guard configuration.vehicle.courseIsHeading, fix.mode >= .twoD, let course = fix.courseDegrees,
+            let v = fix.speedMetresPerSecond, v >= configuration.course.enterSpeed
+        else { return }
+        let declination = estimate.declinationDegrees ?? 0
+        let offset = mountingOffset
+        let sigma = courseAccuracy(fix)
+        orientation.headingMeasurement(
+            course - declination - offset, varianceDegrees2: sigma * sigma, independentOfField: true)
+    }
+
+    /// The device's offset from the vehicle's forward axis (°): learned from the course where the course is the
+    /// heading; on a boat only the configured one (course minus compass there is leeway and current, not mounting).
+    var mountingOffset: Double {
+        configuration.vehicle.courseIsHeading
+            ? learner.offsetDegrees ?? 0 : configuration.initialMountingOffsetDegrees ?? 0
+    }
+
+    /// Publishes the orientation filter's heading through the state machine.
+    mutating func publishOrientation(at t: Timestamp) {
+        let inputs = GyroHeadingState.Inputs(
+            accuracyDegrees: orientation.accuracyDegrees, gyroscopeLive: gyroscopeLive(at: t),
+            secondsSinceInitialised: orientationInitialisedAt.map { t.seconds(since: $0) },
+            secondsSinceDisturbed: orientationDisturbedAt.map { t.seconds(since: $0) },
+            resting: orientation.rest.isResting)
+        gyroState = gyroState.next(inputs, limits: configuration.gyroLimits)
+        var flags: HeadingFlags = []
+        let reference: NorthReference = estimate.declinationDegrees == nil ? .magneticNorth : .trueNorth
+        if configuration.calibration == nil { flags.insert(.uncalibrated) }
+        if reference == .magneticNorth { flags.insert(.magneticOnly) }
+        if decimalYear == nil { flags.insert(.dateAssumed) }
+        if compassLost(at: t) { flags.insert(.compassLost) }
+        for w in estimate.field?.warnings ?? [] {
+            switch w {
+            case .dateOutsideValidity: flags.insert(.modelOutOfDate)
+            case .nearMagneticPoleCaution, .nearMagneticPoleBlackout: flags.insert(.nearMagneticPole)
+            }
+        }
+        if gyroState == .holding { flags.formUnion([.disturbed, .held]) }
+        let magnetic = orientation.headingDegrees.map { Angle($0) }
+        estimate.compassMagnetic = gyroState == .tracking || gyroState == .resting ? magnetic : nil
+        estimate.mountingOffsetDegrees =
+            configuration.vehicle.courseIsHeading ? learner.offsetDegrees : configuration.initialMountingOffsetDegrees
+        estimate.course = fusion.drivingFix(at: t).flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
+        estimate.standstillAnchor = standstill.isStandingStill ? standstill.anchor : nil
+        if standstill.isStandingStill { flags.insert(.standingStill) }
+        if gyroState != .unknown, let m = magnetic, let accuracy = orientation.accuracyDegrees {
+            let direction = m.rotated(by: (estimate.declinationDegrees ?? 0) + mountingOffset)
+            estimate.heading = Heading(
+                direction: direction, reference: reference, accuracyDegrees: accuracy, source: .compass)
+        } else {
+            estimate.heading = nil
+        }
+        estimate.flags = flags
+        estimate.time = t
+    }
+}
