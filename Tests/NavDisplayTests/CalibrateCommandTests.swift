@@ -4,6 +4,8 @@ import Platform
 import Simulation
 import Testing
 
+@testable import NavDisplay
+
 /// `navdisplay calibrate --from FILE` on recordings made with the heading simulator, whose distortion is known.
 @Suite("Calibrate command")
 struct CalibrateCommandTests {

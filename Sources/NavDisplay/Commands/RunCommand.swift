@@ -39,6 +39,9 @@ struct RunCommand: Command {
                                   $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
                                   file means uncalibrated (flagged on the HUD), and so does an empty or broken
                                   one (said on the HUD and in the log, so the map still comes up)
+          --config FILE|none      settings as `key = value` lines, each key a long option without --; the
+                                  command line wins (default /etc/navdisplay/navdisplay.conf when it exists).
+                                  A bad line is logged and shown on the HUD, and the rest still counts
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -56,8 +59,19 @@ struct RunCommand: Command {
     var recordPath: String?
     var recordMaxMegabytes = 64.0
     var calibrationPath = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
+    /// The settings file read, and what in it could not be used (logged and shown once the display is up).
+    var configPath: String?
+    var configProblems: [ConfigProblem] = []
 
     init(arguments: [String]) throws {
+        var arguments = arguments
+        configPath = try Self.takeConfigPath(from: &arguments)
+        if let configPath { configProblems = try readConfig(configPath) }
+        try parse(arguments)
+    }
+
+    /// Parses command-line arguments (or one setting of the config file) over what is set already.
+    mutating func parse(_ arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
@@ -89,12 +103,16 @@ struct RunCommand: Command {
     }
 
     func run() throws -> Int32 {
+        for problem in configProblems {
+            say("navdisplay run: \(configPath ?? "config"): \(problem)", priority: .warning)
+        }
         // A bad or empty calibration file never keeps the map from coming up (under Restart=always an exit here
-        // would be a restart loop with no display): the compass runs uncalibrated and the HUD says why.
+        // would be a restart loop with no display): the compass runs uncalibrated, the log and the HUD say why.
         let loaded = CalibrationFile.loadOrUncalibrated(calibrationPath)
         let calibration = loaded.calibration
-        if let warning = loaded.warning {
-            say("navdisplay run: \(warning)")
+        let calibrationProblem = loaded.warning
+        if let calibrationProblem {
+            say("navdisplay run: \(calibrationProblem)", priority: .warning)
         } else {
             say(
                 "navdisplay run: "
@@ -110,11 +128,9 @@ struct RunCommand: Command {
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
-            let pipeline = NavigationPipeline(
+            NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
                 heading: heading)
-            if loaded.warning != nil { pipeline.notices.append("CALIBRATION FILE IGNORED") }
-            return pipeline
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
@@ -159,12 +175,18 @@ struct RunCommand: Command {
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
             sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
+        // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
+        let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
+        configuration.heartbeat = { heartbeat?.beat($0) }
+        // What was wrong with the files stays on the HUD, so it is seen at the device, not only in the journal.
+        screenSink.pipeline.notices += runNotices(calibrationProblem: calibrationProblem)
         let session = try Session(configuration)
         say(
             "navdisplay run: showing on \(screen.name); "
                 + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
         let cpuStart = ProcessClock.cpuNanoseconds()
         let result = try session.run()
+        heartbeat?.stopping()
         if let recorder, let writer = recorder.writer,
             !result.droppedSinks.contains(where: { $0.name == recorder.name })
         {
