@@ -2,6 +2,7 @@ import CPixman
 import Core
 import Foundation
 import Platform
+import Simulation
 
 /// The heading-up fast path: our rotated composite of a north-up canvas into the frame, against a memcpy of the
 /// same frame (the floor), the memory-traffic limit (one read and one write of the frame at the copy bandwidth of

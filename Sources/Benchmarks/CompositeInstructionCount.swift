@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Platform
+import Simulation
 
 /// `Benchmarks composite-count`: one bilinear composite per canvas at 800x480 and 1920x1080, ours and the one from
 /// before, each behind its own function so `valgrind --tool=callgrind` counts their instructions (the repeatable,

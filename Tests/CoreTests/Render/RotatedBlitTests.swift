@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 
 @testable import Core
@@ -109,7 +110,7 @@ struct RotatedBlitReferenceTests {
                 var ours = FrameBuffer(width: w, height: h)
                 var reference = FrameBuffer(width: w, height: h)
                 RotatedBlit.draw(source, into: &ours, map: map, filter: filter, background: 0x123456)
-                RotatedBlitReference.draw(source, into: &reference, map: map, filter: filter, background: 0x123456)
+                RotatedBlitBefore.draw(source, into: &reference, map: map, filter: filter, background: 0x123456)
                 #expect(largestChannelDifference(ours, reference) <= 1, "\(filter) at \(c.degrees)°")
                 // Background where the reference has it: the in-bounds spans are the same.
                 let sameCoverage = zip(ours.pixels, reference.pixels).allSatisfy { p, q in

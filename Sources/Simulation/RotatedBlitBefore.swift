@@ -1,11 +1,11 @@
 import Core
 
-/// The rotated composite as it was before the tiled SIMD kernel (commit cc603d7), kept verbatim so the benchmark
-/// can show both in one run: whole rows, one scalar blend per channel pair.
-enum RotatedBlitBefore {
-    typealias Filter = RotatedBlit.Filter
+/// The rotated composite as it was before the tiled SIMD kernel (commit cc603d7), kept verbatim: the benchmark shows
+/// both in one run, and the tests compare the new one with it. Whole rows, one scalar blend per channel pair.
+public enum RotatedBlitBefore {
+    public typealias Filter = RotatedBlit.Filter
 
-    static func draw(
+    public static func draw(
         _ source: FrameBuffer, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
         background: UInt32
     ) {
