@@ -1,56 +1,127 @@
 import Foundation
 
 /// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
-/// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun.
+/// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun. Its text
+/// sizes come from the panel's physics (`HUDTypography`), and its panels are as large as their text.
 struct HUDLayer {
-    let fonts: FontSet
+    let typography: HUDTypography
+    /// The scene's geometry unit (one pixel at the reference density).
+    let unit: Double
 
-    /// The screen areas the HUD covers, so map labels and grid labels keep clear of them.
-    func reservedRects(width: Int, height: Int, unit: Double) -> [Rect] {
-        let m = 10 * unit
+    /// Where each HUD element goes on a `width`×`height` screen for `lines`.
+    struct Layout {
+        var heading: Rect
+        var northCenter: Point
+        var northRadius: Double
+        var speed: Rect
+        var scale: Rect
+        var scaleBarPixels: Double
+        var scaleLabel: String
+        var notices: [Rect]
+
+        /// Every area the HUD covers, so map and grid labels keep clear of it.
+        var rects: [Rect] {
+            [
+                heading, speed, scale,
+                Rect(
+                    x: northCenter.x - northRadius, y: northCenter.y - northRadius, width: 2 * northRadius,
+                    height: 2 * northRadius),
+            ] + notices
+        }
+    }
+
+    private var t: HUDTypography { typography }
+    /// Space inside a panel around its text.
+    private var pad: Double { max(5, 0.5 * t.secondary.capHeight) }
+    /// Space between lines of a panel.
+    private var gap: Double { max(4, 0.55 * t.secondary.capHeight) }
+    /// Space between a panel and the screen's edge.
+    private var margin: Double { max(4, 0.45 * t.secondary.capHeight) }
+
+    /// The heading line's pieces after the digits: the cardinal and the ±N° of a wide accuracy.
+    private func headingTail(_ lines: HUDLines) -> String {
+        [lines.cardinal, lines.accuracy].compactMap { $0 }.joined(separator: " ")
+    }
+
+    func layout(_ lines: HUDLines, camera: Camera, width: Int, height: Int) -> Layout {
         let w = Double(width)
         let h = Double(height)
-        return [
-            // The heading panel grows for long status lines.
-            Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),
-            Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
-            Rect(x: 0, y: h - 74 * unit - m, width: 250 * unit + m, height: 74 * unit + m),  // grows with its status
-            Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
-        ]
-    }
+        let tail = headingTail(lines)
+        var headingWidth = t.digits.width(of: lines.heading)
+        if !tail.isEmpty { headingWidth += gap + t.primary.width(of: tail) }
+        let headingRows = [lines.mode, lines.headingStatus].filter { !$0.isEmpty }
+        let headingPanel = Rect(
+            x: margin, y: margin,
+            width: 2 * pad + max(headingWidth, headingRows.map { t.secondary.width(of: $0) }.max() ?? 0),
+            height: 2 * pad + t.digits.capHeight + Double(headingRows.count) * (gap + t.secondary.capHeight))
 
-    func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit u: Double) {
-        let lines = HUDLines(input)
-        drawHeadingPanel(canvas, lines, theme, u)
-        drawNorthPointer(canvas, input.camera, theme, u)
-        drawSpeedPanel(canvas, lines, theme, u)
-        drawScaleBar(canvas, input.camera, theme, u)
-        drawNotices(canvas, lines, theme, u)
-    }
+        let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
+        let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
 
-    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let m = 10 * u
-        let big = TextLayout(font: fonts.bold, size: 34 * u)
-        let mid = TextLayout(font: fonts.bold, size: 18 * u)
-        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        // The panel grows for a long status line rather than letting text run off it.
-        let textWidth = max(small.width(of: lines.headingStatus), small.width(of: lines.mode))
-        let panel = Rect(x: m, y: m, width: max(200 * u, textWidth + 24 * u), height: 84 * u)
-        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
-        let baseline = panel.y + 12 * u + big.capHeight
-        if let cardinal = lines.cardinal {
-            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-            let x = panel.x + 12 * u + big.width(of: lines.heading) + 8 * u
-            canvas.text(cardinal, at: Point(x: x, y: baseline), layout: mid, theme.panelText)
-        } else {
-            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
+        let speedRows = lines.positionStatus.isEmpty ? 0 : 1
+        let speedWidth = max(
+            t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
+            speedRows == 0 ? 0 : t.secondary.width(of: lines.positionStatus))
+        let speedHeight = 2 * pad + t.digits.capHeight + Double(speedRows) * (gap + t.secondary.capHeight)
+        let speedPanel = Rect(x: margin, y: h - margin - speedHeight, width: 2 * pad + speedWidth, height: speedHeight)
+
+        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+        let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
+        let barPixels = metres / metresPerPixel
+        let label =
+            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
+        let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
+        let scalePanel = Rect(
+            x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+
+        var notices: [Rect] = []
+        var y = headingPanel.maxY + margin
+        for notice in lines.notices {
+            let nw = 2 * pad + t.primary.width(of: notice)
+            let nh = 2 * pad + t.primary.capHeight
+            notices.append(Rect(x: max(margin, (w - nw) / 2), y: y, width: nw, height: nh))
+            y += nh + margin
         }
-        let line2 = baseline + 14 * u + small.capHeight
-        canvas.text(lines.mode, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
-        let line3 = line2 + 6 * u + small.capHeight
-        canvas.text(
-            lines.headingStatus, at: Point(x: panel.x + 12 * u, y: line3), layout: small,
-            lines.headingWarning ? theme.warning : theme.panelSubtleText)
+        return Layout(
+            heading: headingPanel, northCenter: northCenter, northRadius: northRadius, speed: speedPanel,
+            scale: scalePanel, scaleBarPixels: barPixels, scaleLabel: label, notices: notices)
+    }
+
+    func draw(on canvas: Canvas, input: SceneInput, lines: HUDLines, layout: Layout, theme: SceneTheme) {
+        drawHeadingPanel(canvas, lines, layout.heading, theme)
+        drawNorthPointer(canvas, input.camera, layout, theme)
+        drawSpeedPanel(canvas, lines, layout.speed, theme)
+        drawScaleBar(canvas, layout, theme)
+        drawNotices(canvas, lines, layout.notices, theme)
+    }
+
+    private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
+
+    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ panel: Rect, _ theme: SceneTheme) {
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x = panel.x + pad
+        var baseline = panel.y + pad + t.digits.capHeight
+        let known = lines.cardinal != nil
+        t.digits.draw(
+            lines.heading, at: Point(x: x, y: baseline), on: canvas, known ? theme.panelText : theme.panelSubtleText)
+        let tail = headingTail(lines)
+        if !tail.isEmpty {
+            // A wide accuracy is a warning: the number alone would claim more than is known.
+            t.primary.draw(
+                tail, at: Point(x: x + t.digits.width(of: lines.heading) + gap, y: baseline), on: canvas,
+                lines.accuracy == nil ? theme.panelText : theme.warning)
+        }
+        if !lines.mode.isEmpty {
+            baseline += gap + t.secondary.capHeight
+            t.secondary.draw(lines.mode, at: Point(x: x, y: baseline), on: canvas, theme.panelSubtleText)
+        }
+        if !lines.headingStatus.isEmpty {
+            baseline += gap + t.secondary.capHeight
+            t.secondary.draw(
+                lines.headingStatus, at: Point(x: x, y: baseline), on: canvas,
+                lines.headingWarning ? theme.warning : theme.panelSubtleText)
+        }
     }
 
     /// What turns the map, as the mode line names it.
@@ -64,83 +135,67 @@ struct HUDLayer {
     }
 
     /// A small disc with a red needle that always points to true north on screen.
-    private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
-        let r = 30 * u
-        let center = Point(x: Double(canvas.width) - 10 * u - r, y: 10 * u + r)
+    private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ layout: Layout, _ theme: SceneTheme) {
+        let r = layout.northRadius
+        let center = layout.northCenter
         canvas.fillCircle(center: center, radius: r, theme.panel)
         let a = camera.northOnScreen.radians
         let dir = Point(x: sin(a), y: -cos(a))
         let side = Point(x: cos(a), y: sin(a))
         // A red pointer on the rim towards north, a grey one opposite, and an upright "N" in the middle.
         let tip = center + dir * (r * 0.94)
-        let base = center + dir * (r * 0.5)
-        canvas.fill(Path(polygons: [[tip, base + side * (r * 0.26), base - side * (r * 0.26)]]), theme.northMarker)
+        let base = center + dir * (r * 0.56)
+        canvas.fill(Path(polygons: [[tip, base + side * (r * 0.24), base - side * (r * 0.24)]]), theme.northMarker)
         let tail = center - dir * (r * 0.94)
-        let tailBase = center - dir * (r * 0.62)
+        let tailBase = center - dir * (r * 0.66)
         canvas.fill(
-            Path(polygons: [[tail, tailBase - side * (r * 0.17), tailBase + side * (r * 0.17)]]), theme.panelSubtleText)
-        let letter = TextLayout(font: fonts.bold, size: 17 * u)
-        let w = letter.width(of: "N")
-        canvas.text(
-            "N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
+            Path(polygons: [[tail, tailBase - side * (r * 0.16), tailBase + side * (r * 0.16)]]), theme.panelSubtleText)
+        let w = t.secondary.width(of: "N")
+        t.secondary.draw(
+            "N", at: Point(x: center.x - w / 2, y: center.y + t.secondary.capHeight / 2), on: canvas, theme.panelText)
     }
 
-    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let m = 10 * u
-        let big = TextLayout(font: fonts.bold, size: 30 * u)
-        let unitText = TextLayout(font: fonts.bold, size: 13 * u)
-        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let statusWidth = small.width(of: lines.positionStatus)
-        let panel = Rect(
-            x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
-        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
-        let baseline = panel.y + 10 * u + big.capHeight
-        canvas.text(lines.speed, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-        canvas.text(
-            "km/h", at: Point(x: panel.x + 18 * u + big.width(of: lines.speed), y: baseline), layout: unitText,
+    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ panel: Rect, _ theme: SceneTheme) {
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x = panel.x + pad
+        let baseline = panel.y + pad + t.digits.capHeight
+        // A stale speed is grey: it was true a while ago, not now.
+        t.digits.draw(
+            lines.speed, at: Point(x: x, y: baseline), on: canvas, lines.stale ? theme.panelSubtleText : theme.panelText
+        )
+        t.secondary.draw(
+            "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
             theme.panelSubtleText)
-        canvas.text(
-            lines.positionStatus, at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
-            layout: small, lines.positionWarning ? theme.warning : theme.panelSubtleText)
+        if !lines.positionStatus.isEmpty {
+            t.secondary.draw(
+                lines.positionStatus, at: Point(x: x, y: baseline + gap + t.secondary.capHeight), on: canvas,
+                lines.positionWarning ? theme.warning : theme.panelSubtleText)
+        }
     }
 
-    /// Device warnings ("RECORDING STOPPED"), one panel each, top centre, clear of the heading panel.
-    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let layout = TextLayout(font: fonts.bold, size: 14 * u)
-        var y = 10 * u
-        for notice in lines.notices {
-            let w = layout.width(of: notice) + 24 * u
-            let panel = Rect(x: (Double(canvas.width) - w) / 2, y: y + 94 * u, width: w, height: 30 * u)
-            canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
-            canvas.text(
-                notice, at: Point(x: panel.x + 12 * u, y: panel.y + 8 * u + layout.capHeight), layout: layout,
-                theme.warning)
-            y += 36 * u
+    /// Device warnings ("RECORDING STOPPED"), one panel each, centred below the heading panel.
+    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ panels: [Rect], _ theme: SceneTheme) {
+        for (notice, panel) in zip(lines.notices, panels) {
+            canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+            t.primary.draw(
+                notice, at: Point(x: panel.x + pad, y: panel.y + pad + t.primary.capHeight), on: canvas, theme.warning)
         }
     }
 
     /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.
-    private func drawScaleBar(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
-        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let maxPixels = 110 * u
-        let metres = GridLayer.niceStep(maxPixels * metresPerPixel / 2.2)
-        let pixels = metres / metresPerPixel
-        let label =
-            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
-        let font = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let m = 10 * u
-        let panel = Rect(
-            x: Double(canvas.width) - m - max(pixels, font.width(of: label)) - 24 * u,
-            y: Double(canvas.height) - m - 44 * u, width: max(pixels, font.width(of: label)) + 24 * u, height: 44 * u)
-        canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
-        let x0 = panel.x + 12 * u
-        let y = panel.maxY - 12 * u
+    private func drawScaleBar(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.scale
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x0 = panel.x + pad
+        let y = panel.maxY - pad
+        let pixels = layout.scaleBarPixels
         canvas.stroke(
             [
-                Point(x: x0, y: y - 6 * u), Point(x: x0, y: y), Point(x: x0 + pixels, y: y),
-                Point(x: x0 + pixels, y: y - 6 * u),
+                Point(x: x0, y: y - 6 * unit), Point(x: x0, y: y), Point(x: x0 + pixels, y: y),
+                Point(x: x0 + pixels, y: y - 6 * unit),
             ],
-            width: 2.5 * u, theme.panelText)
-        canvas.text(label, at: Point(x: x0, y: panel.y + 8 * u + font.capHeight), layout: font, theme.panelText)
+            width: 2.5 * unit, theme.panelText)
+        t.secondary.draw(
+            layout.scaleLabel, at: Point(x: x0, y: panel.y + pad + t.secondary.capHeight), on: canvas, theme.panelText)
     }
 }

@@ -14,49 +14,69 @@ extension MapLayer {
 /// Composes one frame back to front: map (or grid), trail, user marker, HUD.
 ///
 /// The HUD and every label are drawn in screen space after the camera's rotation, so they never turn with the map.
+/// Sizes come from the panel's physics: text by the visual angle of its capitals at the viewing distance, symbols
+/// by millimetres.
 public final class Scene {
     public let width: Int
     public let height: Int
     public var theme: SceneTheme
     /// The map under everything; nil draws a latitude/longitude grid instead.
     public var map: MapLayer?
+    /// The panel's pixel density and the viewing distance.
+    public let physics: ScreenPhysics
+    /// The HUD's text sizes, from `physics`.
+    public let typography: HUDTypography
     private let canvas: Canvas
     private let hud: HUDLayer
     private let fonts: FontSet
 
-    public init(width: Int, height: Int, fonts: FontSet, theme: SceneTheme = .day, map: MapLayer? = nil) {
+    /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
+    public init(
+        width: Int, height: Int, fonts: FontSet, theme: SceneTheme = .day, map: MapLayer? = nil,
+        physics: ScreenPhysics? = nil, shaper: (any TextShaper)? = nil
+    ) {
         self.width = width
         self.height = height
         self.theme = theme
         self.map = map
         self.fonts = fonts
+        let physics = physics ?? ScreenPhysics.assumed(width: width, height: height)
+        self.physics = physics
+        self.typography = HUDTypography(physics: physics, fonts: fonts, shaper: shaper)
         self.canvas = Canvas(width: width, height: height, background: theme.background)
-        self.hud = HUDLayer(fonts: fonts)
+        self.hud = HUDLayer(typography: typography, unit: physics.unit)
     }
 
-    /// One pixel of the 480-pixel-high reference design, in this screen's pixels: everything scales with it.
-    public var unit: Double { max(0.75, Double(min(width, height)) / 480) }
+    /// One pixel of the reference design (800×480 at 7"), in this screen's pixels: symbols scale with it.
+    public var unit: Double { physics.unit }
+
+    /// Where the HUD's panels go for `input`: map labels keep clear of them.
+    public func hudRects(_ input: SceneInput) -> [Rect] {
+        hud.layout(HUDLines(input), camera: input.camera, width: width, height: height).rects
+    }
 
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         canvas.clear(to: theme.background)
+        let lines = HUDLines(input)
+        let layout = hud.layout(lines, camera: input.camera, width: width, height: height)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
         let a = input.camera.anchor
         let r = 34 * unit
-        let reserved =
-            hud.reservedRects(width: width, height: height, unit: unit)
-            + [Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)]
+        let reserved = layout.rects + [Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)]
         if let map {
             map.draw(on: canvas, camera: input.camera, reserved: reserved)
         } else {
+            // Grid labels are secondary text: 16 arc-minutes of capital height.
+            let size = physics.pixels(arcMinutes: ScreenPhysics.secondaryArcMinutes) / 0.73
             GridLayer().draw(
-                on: canvas, camera: input.camera, theme: theme,
-                font: TextLayout(font: fonts.bold, size: 12 * unit), avoid: reserved)
+                on: canvas, camera: input.camera, theme: theme, font: TextLayout(font: fonts.bold, size: size),
+                avoid: reserved)
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
-        hud.draw(on: canvas, input: input, theme: theme, unit: unit)
+        hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         return canvas.frame
     }
 }

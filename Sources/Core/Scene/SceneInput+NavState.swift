@@ -15,10 +15,13 @@ extension SceneInput {
         self.init(
             camera: camera, mode: orientation.mode, heading: heading, positionErrorMetres: state.positionErrorMetres,
             trail: state.trail + (state.displayPosition.map { [$0] } ?? []),
-            speedMetresPerSecond: state.positionIsStale ? nil : state.speedMetresPerSecond,
+            speedMetresPerSecond: state.speedMetresPerSecond,
             positionStatus: position.text, positionWarning: position.warning,
             headingStatus: headingLine, headingWarning: headingWarning)
         positionKnown = state.displayPosition != nil
+        // The last speed stays on screen, grey, rather than vanishing: stale data looks stale.
+        positionStale = state.displayPosition != nil && state.positionIsStale
+        course = state.course
         rotationDriver = orientation.driver
     }
 
