@@ -18,6 +18,9 @@ struct HUDLayer {
         var scaleBarPixels: Double
         var scaleLabel: String
         var notices: [Rect]
+        /// The heading panel's rows under the digits, and the speed panel's, after any were left out for room.
+        var headingRows: [HUDRow]
+        var speedRows: [HUDRow]
 
         /// Every area the HUD covers, so map and grid labels keep clear of it.
         var rects: [Rect] {
@@ -43,27 +46,55 @@ struct HUDLayer {
         [lines.cardinal, lines.accuracy].compactMap { $0 }.joined(separator: " ")
     }
 
-    func layout(_ lines: HUDLines, camera: Camera, width: Int, height: Int) -> Layout {
+    /// The rows of a panel under its digits, and how large the panel is with them.
+    private func panelSize(digitsWidth: Double, rows: [HUDRow]) -> (width: Double, height: Double) {
+        (
+            2 * pad + max(digitsWidth, rows.map { t.secondary.width(of: $0.text) }.max() ?? 0),
+            2 * pad + t.digits.capHeight + Double(rows.count) * (gap + t.secondary.capHeight)
+        )
+    }
+
+    /// `rows` less the optional ones, last first, until a panel placed by `place` keeps clear of `keepOut` (the
+    /// user's marker, which the HUD must never cover). Warnings are never left out.
+    private func fitting(
+        _ rows: [HUDRow], digitsWidth: Double, keepOut: Rect?, place: (Double, Double) -> Rect
+    ) -> (Rect, [HUDRow]) {
+        var rows = rows
+        while true {
+            let size = panelSize(digitsWidth: digitsWidth, rows: rows)
+            let panel = place(size.width, size.height)
+            guard let keepOut, panel.intersects(keepOut), let drop = rows.lastIndex(where: \.optional) else {
+                return (panel, rows)
+            }
+            rows.remove(at: drop)
+        }
+    }
+
+    /// Where everything goes. `keepOut` is the user's marker: panels leave out optional rows to keep clear of it.
+    func layout(_ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil) -> Layout {
         let w = Double(width)
         let h = Double(height)
         let tail = headingTail(lines)
         var headingWidth = t.digits.width(of: lines.heading)
         if !tail.isEmpty { headingWidth += gap + t.primary.width(of: tail) }
-        let headingRows = [lines.mode, lines.headingStatus].filter { !$0.isEmpty }
-        let headingPanel = Rect(
-            x: margin, y: margin,
-            width: 2 * pad + max(headingWidth, headingRows.map { t.secondary.width(of: $0) }.max() ?? 0),
-            height: 2 * pad + t.digits.capHeight + Double(headingRows.count) * (gap + t.secondary.capHeight))
+        let headingCandidates = [
+            HUDRow(text: lines.mode, warning: false, optional: true),
+            HUDRow(text: lines.headingStatus, warning: lines.headingWarning, optional: !lines.headingWarning),
+        ].filter { !$0.text.isEmpty }
+        let (headingPanel, headingRows) = fitting(headingCandidates, digitsWidth: headingWidth, keepOut: keepOut) {
+            Rect(x: margin, y: margin, width: $0, height: $1)
+        }
 
         let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
         let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
 
-        let speedRows = lines.positionStatus.isEmpty ? 0 : 1
-        let speedWidth = max(
-            t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
-            speedRows == 0 ? 0 : t.secondary.width(of: lines.positionStatus))
-        let speedHeight = 2 * pad + t.digits.capHeight + Double(speedRows) * (gap + t.secondary.capHeight)
-        let speedPanel = Rect(x: margin, y: h - margin - speedHeight, width: 2 * pad + speedWidth, height: speedHeight)
+        let speedCandidates = [
+            HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
+        ].filter { !$0.text.isEmpty }
+        let (speedPanel, speedRows) = fitting(
+            speedCandidates, digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
+            keepOut: keepOut
+        ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
 
         let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
         let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
@@ -85,20 +116,22 @@ struct HUDLayer {
         }
         return Layout(
             heading: headingPanel, northCenter: northCenter, northRadius: northRadius, speed: speedPanel,
-            scale: scalePanel, scaleBarPixels: barPixels, scaleLabel: label, notices: notices)
+            scale: scalePanel, scaleBarPixels: barPixels, scaleLabel: label, notices: notices,
+            headingRows: headingRows, speedRows: speedRows)
     }
 
     func draw(on canvas: Canvas, input: SceneInput, lines: HUDLines, layout: Layout, theme: SceneTheme) {
-        drawHeadingPanel(canvas, lines, layout.heading, theme)
+        drawHeadingPanel(canvas, lines, layout, theme)
         drawNorthPointer(canvas, input.camera, layout, theme)
-        drawSpeedPanel(canvas, lines, layout.speed, theme)
+        drawSpeedPanel(canvas, lines, layout, theme)
         drawScaleBar(canvas, layout, theme)
         drawNotices(canvas, lines, layout.notices, theme)
     }
 
     private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
 
-    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ panel: Rect, _ theme: SceneTheme) {
+    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.heading
         canvas.fillRoundedRect(panel, radius: radius, theme.panel)
         let x = panel.x + pad
         var baseline = panel.y + pad + t.digits.capHeight
@@ -112,15 +145,10 @@ struct HUDLayer {
                 tail, at: Point(x: x + t.digits.width(of: lines.heading) + gap, y: baseline), on: canvas,
                 lines.accuracy == nil ? theme.panelText : theme.warning)
         }
-        if !lines.mode.isEmpty {
-            baseline += gap + t.secondary.capHeight
-            t.secondary.draw(lines.mode, at: Point(x: x, y: baseline), on: canvas, theme.panelSubtleText)
-        }
-        if !lines.headingStatus.isEmpty {
+        for row in layout.headingRows {
             baseline += gap + t.secondary.capHeight
             t.secondary.draw(
-                lines.headingStatus, at: Point(x: x, y: baseline), on: canvas,
-                lines.headingWarning ? theme.warning : theme.panelSubtleText)
+                row.text, at: Point(x: x, y: baseline), on: canvas, row.warning ? theme.warning : theme.panelSubtleText)
         }
     }
 
@@ -155,7 +183,8 @@ struct HUDLayer {
             "N", at: Point(x: center.x - w / 2, y: center.y + t.secondary.capHeight / 2), on: canvas, theme.panelText)
     }
 
-    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ panel: Rect, _ theme: SceneTheme) {
+    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.speed
         canvas.fillRoundedRect(panel, radius: radius, theme.panel)
         let x = panel.x + pad
         let baseline = panel.y + pad + t.digits.capHeight
@@ -166,10 +195,10 @@ struct HUDLayer {
         t.secondary.draw(
             "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
             theme.panelSubtleText)
-        if !lines.positionStatus.isEmpty {
+        for row in layout.speedRows {
             t.secondary.draw(
-                lines.positionStatus, at: Point(x: x, y: baseline + gap + t.secondary.capHeight), on: canvas,
-                lines.positionWarning ? theme.warning : theme.panelSubtleText)
+                row.text, at: Point(x: x, y: baseline + gap + t.secondary.capHeight), on: canvas,
+                row.warning ? theme.warning : theme.panelSubtleText)
         }
     }
 
@@ -198,4 +227,12 @@ struct HUDLayer {
         t.secondary.draw(
             layout.scaleLabel, at: Point(x: x0, y: panel.y + pad + t.secondary.capHeight), on: canvas, theme.panelText)
     }
+}
+
+/// One line of a HUD panel under its big digits.
+struct HUDRow: Hashable {
+    var text: String
+    var warning: Bool
+    /// May be left out when the panel would otherwise cover the user's marker.
+    var optional: Bool
 }

@@ -52,7 +52,15 @@ public final class Scene {
 
     /// Where the HUD's panels go for `input`: map labels keep clear of them.
     public func hudRects(_ input: SceneInput) -> [Rect] {
-        hud.layout(HUDLines(input), camera: input.camera, width: width, height: height).rects
+        hud.layout(HUDLines(input), camera: input.camera, width: width, height: height, keepOut: markerRect(input))
+            .rects
+    }
+
+    /// The user's marker and a margin: map labels and the HUD keep clear of it.
+    func markerRect(_ input: SceneInput) -> Rect {
+        let a = input.camera.anchor
+        let r = 34 * unit
+        return Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)
     }
 
     /// Draws the frame for `input` and returns it.
@@ -60,11 +68,10 @@ public final class Scene {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         canvas.clear(to: theme.background)
         let lines = HUDLines(input)
-        let layout = hud.layout(lines, camera: input.camera, width: width, height: height)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
-        let a = input.camera.anchor
-        let r = 34 * unit
-        let reserved = layout.rects + [Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)]
+        let marker = markerRect(input)
+        let layout = hud.layout(lines, camera: input.camera, width: width, height: height, keepOut: marker)
+        let reserved = layout.rects + [marker]
         if let map {
             map.draw(on: canvas, camera: input.camera, reserved: reserved)
         } else {
