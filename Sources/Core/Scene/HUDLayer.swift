@@ -49,9 +49,22 @@ struct HUDLayer {
     /// The rows of a panel under its digits, and how large the panel is with them.
     private func panelSize(digitsWidth: Double, rows: [HUDRow]) -> (width: Double, height: Double) {
         (
-            2 * pad + max(digitsWidth, rows.map { t.secondary.width(of: $0.text) }.max() ?? 0),
-            2 * pad + t.digits.capHeight + Double(rows.count) * (gap + t.secondary.capHeight)
+            2 * pad + max(digitsWidth, rows.map { font($0).width(of: $0.text) }.max() ?? 0),
+            2 * pad + t.digits.capHeight + rows.map { gap + font($0).capHeight }.reduce(0, +)
         )
+    }
+
+    /// Warnings are primary information (ISO 15008's 20′); other rows secondary.
+    private func font(_ row: HUDRow) -> HUDFont { row.warning && !row.reduced ? t.primary : t.secondary }
+
+    /// `rows` with warnings wider than `maxWidth` set at the secondary size (still ISO 15008's 16′) rather than
+    /// running into the next panel.
+    private func reduced(_ rows: [HUDRow], maxWidth: Double) -> [HUDRow] {
+        rows.map { row in
+            var r = row
+            r.reduced = row.warning && 2 * pad + t.primary.width(of: row.text) > maxWidth
+            return r
+        }
     }
 
     /// `rows` less the optional ones, last first, until a panel placed by `place` keeps clear of `keepOut` (the
@@ -81,18 +94,21 @@ struct HUDLayer {
             HUDRow(text: lines.mode, warning: false, optional: true),
             HUDRow(text: lines.headingStatus, warning: lines.headingWarning, optional: !lines.headingWarning),
         ].filter { !$0.text.isEmpty }
-        let (headingPanel, headingRows) = fitting(headingCandidates, digitsWidth: headingWidth, keepOut: keepOut) {
-            Rect(x: margin, y: margin, width: $0, height: $1)
-        }
-
         let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
         let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
+        let (headingPanel, headingRows) = fitting(
+            reduced(headingCandidates, maxWidth: northCenter.x - northRadius - 2 * margin), digitsWidth: headingWidth,
+            keepOut: keepOut
+        ) {
+            Rect(x: margin, y: margin, width: $0, height: $1)
+        }
 
         let speedCandidates = [
             HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
         ].filter { !$0.text.isEmpty }
         let (speedPanel, speedRows) = fitting(
-            speedCandidates, digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
+            reduced(speedCandidates, maxWidth: w * 0.62),
+            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
             keepOut: keepOut
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
 
@@ -146,8 +162,8 @@ struct HUDLayer {
                 lines.accuracy == nil ? theme.panelText : theme.warning)
         }
         for row in layout.headingRows {
-            baseline += gap + t.secondary.capHeight
-            t.secondary.draw(
+            baseline += gap + font(row).capHeight
+            font(row).draw(
                 row.text, at: Point(x: x, y: baseline), on: canvas, row.warning ? theme.warning : theme.panelSubtleText)
         }
     }
@@ -196,8 +212,8 @@ struct HUDLayer {
             "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
             theme.panelSubtleText)
         for row in layout.speedRows {
-            t.secondary.draw(
-                row.text, at: Point(x: x, y: baseline + gap + t.secondary.capHeight), on: canvas,
+            font(row).draw(
+                row.text, at: Point(x: x, y: baseline + gap + font(row).capHeight), on: canvas,
                 row.warning ? theme.warning : theme.panelSubtleText)
         }
     }
@@ -235,4 +251,6 @@ struct HUDRow: Hashable {
     var warning: Bool
     /// May be left out when the panel would otherwise cover the user's marker.
     var optional: Bool
+    /// A warning set at the secondary size because the primary one does not fit beside the next panel.
+    var reduced = false
 }
