@@ -18,9 +18,15 @@ struct HUDLayer {
         var scaleBarPixels: Double
         var scaleLabel: String
         var notices: [Rect]
+        /// The current-street bar and its name; nil with the name in the heading panel when no bar fits.
+        var street: Rect?
+        var streetText: String = ""
+        var streetFont: HUDFont?
         /// The heading panel's rows under the digits, and the speed panel's, after any were left out for room.
         var headingRows: [HUDRow]
         var speedRows: [HUDRow]
+        /// "km/h" is the speed panel's first row rather than beside the digits.
+        var speedUnitBelow = false
 
         /// Every area the HUD covers, so map and grid labels keep clear of it.
         var rects: [Rect] {
@@ -29,7 +35,7 @@ struct HUDLayer {
                 Rect(
                     x: northCenter.x - northRadius, y: northCenter.y - northRadius, width: 2 * northRadius,
                     height: 2 * northRadius),
-            ] + notices
+            ] + notices + (street.map { [$0] } ?? [])
         }
     }
 
@@ -55,14 +61,22 @@ struct HUDLayer {
     }
 
     /// Warnings are primary information (ISO 15008's 20′); other rows secondary.
-    private func font(_ row: HUDRow) -> HUDFont { row.warning && !row.reduced ? t.primary : t.secondary }
+    private func font(_ row: HUDRow) -> HUDFont {
+        (row.warning || row.isStreet) && !row.reduced ? t.primary : t.secondary
+    }
 
     /// `rows` with warnings wider than `maxWidth` set at the secondary size (still ISO 15008's 16′) rather than
     /// running into the next panel.
     private func reduced(_ rows: [HUDRow], maxWidth: Double) -> [HUDRow] {
         rows.map { row in
             var r = row
-            r.reduced = row.warning && 2 * pad + t.primary.width(of: row.text) > maxWidth
+            r.reduced = (row.warning || row.isStreet) && 2 * pad + t.primary.width(of: row.text) > maxWidth
+            // A street name too long even then is cut, letter by letter, and ends in "…".
+            while r.isStreet, r.text.count > 4, 2 * pad + t.secondary.width(of: r.text) > maxWidth {
+                r.text =
+                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingCharacters(in: .whitespaces)
+                    + "…"
+            }
             return r
         }
     }
@@ -84,16 +98,24 @@ struct HUDLayer {
     }
 
     /// Where everything goes. `keepOut` is the user's marker: panels leave out optional rows to keep clear of it.
-    func layout(_ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil) -> Layout {
+    /// `streetInPanel` puts the current street under the heading instead of in a bar of its own (for panels too
+    /// small for the bar).
+    func layout(
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil, streetInPanel: Bool = false
+    ) -> Layout {
         let w = Double(width)
         let h = Double(height)
         let tail = headingTail(lines)
         var headingWidth = t.digits.width(of: lines.heading)
         if !tail.isEmpty { headingWidth += gap + t.primary.width(of: tail) }
-        let headingCandidates = [
-            HUDRow(text: lines.mode, warning: false, optional: true),
-            HUDRow(text: lines.headingStatus, warning: lines.headingWarning, optional: !lines.headingWarning),
-        ].filter { !$0.text.isEmpty }
+        let streetRow =
+            streetInPanel ? lines.street.map { HUDRow(text: $0, warning: false, optional: false, isStreet: true) } : nil
+        let headingCandidates =
+            (streetRow.map { [$0] } ?? [])
+            + [
+                HUDRow(text: lines.mode, warning: false, optional: true),
+                HUDRow(text: lines.headingStatus, warning: lines.headingWarning, optional: !lines.headingWarning),
+            ].filter { !$0.text.isEmpty }
         let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
         let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
         let (headingPanel, headingRows) = fitting(
@@ -106,11 +128,19 @@ struct HUDLayer {
         let speedCandidates = [
             HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
         ].filter { !$0.text.isEmpty }
-        let (speedPanel, speedRows) = fitting(
+        var (speedPanel, speedRows) = fitting(
             reduced(speedCandidates, maxWidth: w * 0.62),
             digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
             keepOut: keepOut
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
+        // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
+        let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
+        if unitBelow {
+            (speedPanel, speedRows) = fitting(
+                [HUDRow(text: "km/h", warning: false, optional: false)] + reduced(speedCandidates, maxWidth: w * 0.62),
+                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut
+            ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
+        }
 
         let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
         let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
@@ -130,10 +160,47 @@ struct HUDLayer {
             notices.append(Rect(x: max(margin, (w - nw) / 2), y: y, width: nw, height: nh))
             y += nh + margin
         }
-        return Layout(
+        var layout = Layout(
             heading: headingPanel, northCenter: northCenter, northRadius: northRadius, speed: speedPanel,
             scale: scalePanel, scaleBarPixels: barPixels, scaleLabel: label, notices: notices,
-            headingRows: headingRows, speedRows: speedRows)
+            headingRows: headingRows, speedRows: speedRows, speedUnitBelow: unitBelow)
+        if let street = lines.street, !streetInPanel {
+            placeStreet(street, in: &layout, width: w, keepOut: keepOut)
+            if layout.street == nil {
+                return self.layout(
+                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
+            }
+        }
+        return layout
+    }
+
+    /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row
+    /// of its own above them; else the same at the secondary size; else none (the name goes in the heading panel).
+    private func placeStreet(_ name: String, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+        let gapLeft = layout.speed.maxX + margin
+        let gapRight = layout.scale.x - margin
+        let bottom = min(layout.speed.maxY, layout.scale.maxY)
+        func bar(_ font: HUDFont, _ text: String, above: Bool) -> Rect? {
+            let bw = 2 * pad + font.width(of: text)
+            let bh = 2 * pad + font.capHeight
+            let rect: Rect
+            if above {
+                let top = min(layout.speed.y, layout.scale.y) - margin - bh
+                rect = Rect(x: (w - bw) / 2, y: top, width: bw, height: bh)
+                guard rect.x >= margin else { return nil }
+            } else {
+                rect = Rect(x: (gapLeft + gapRight - bw) / 2, y: bottom - bh, width: bw, height: bh)
+                guard rect.x >= gapLeft, rect.maxX <= gapRight else { return nil }
+            }
+            if let keepOut, rect.intersects(keepOut) { return nil }
+            return rect
+        }
+        for (font, above) in [(t.primary, false), (t.primary, true), (t.secondary, false), (t.secondary, true)] {
+            if let r = bar(font, name, above: above) {
+                (layout.street, layout.streetText, layout.streetFont) = (r, name, font)
+                return
+            }
+        }
     }
 
     func draw(on canvas: Canvas, input: SceneInput, lines: HUDLines, layout: Layout, theme: SceneTheme) {
@@ -142,6 +209,12 @@ struct HUDLayer {
         drawSpeedPanel(canvas, lines, layout, theme)
         drawScaleBar(canvas, layout, theme)
         drawNotices(canvas, lines, layout.notices, theme)
+        if let bar = layout.street, let font = layout.streetFont {
+            canvas.fillRoundedRect(bar, radius: radius, theme.panel)
+            font.draw(
+                layout.streetText, at: Point(x: bar.x + pad, y: bar.y + pad + font.capHeight), on: canvas,
+                theme.panelText)
+        }
     }
 
     private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
@@ -164,7 +237,8 @@ struct HUDLayer {
         for row in layout.headingRows {
             baseline += gap + font(row).capHeight
             font(row).draw(
-                row.text, at: Point(x: x, y: baseline), on: canvas, row.warning ? theme.warning : theme.panelSubtleText)
+                row.text, at: Point(x: x, y: baseline), on: canvas,
+                row.warning ? theme.warning : row.isStreet ? theme.panelText : theme.panelSubtleText)
         }
     }
 
@@ -208,12 +282,16 @@ struct HUDLayer {
         t.digits.draw(
             lines.speed, at: Point(x: x, y: baseline), on: canvas, lines.stale ? theme.panelSubtleText : theme.panelText
         )
-        t.secondary.draw(
-            "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
-            theme.panelSubtleText)
+        if !layout.speedUnitBelow {
+            t.secondary.draw(
+                "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
+                theme.panelSubtleText)
+        }
+        var rowBaseline = baseline
         for row in layout.speedRows {
+            rowBaseline += gap + font(row).capHeight
             font(row).draw(
-                row.text, at: Point(x: x, y: baseline + gap + font(row).capHeight), on: canvas,
+                row.text, at: Point(x: x, y: rowBaseline), on: canvas,
                 row.warning ? theme.warning : theme.panelSubtleText)
         }
     }
@@ -253,4 +331,6 @@ struct HUDRow: Hashable {
     var optional: Bool
     /// A warning set at the secondary size because the primary one does not fit beside the next panel.
     var reduced = false
+    /// The current street (primary, in the panel's text colour).
+    var isStreet = false
 }

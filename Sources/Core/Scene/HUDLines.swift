@@ -17,6 +17,8 @@ public struct HUDLines: Hashable, Sendable {
     /// The position's status line, upper case.
     public var positionStatus: String
     public var positionWarning: Bool
+    /// The road the user is on, for the current-street bar.
+    public var street: String?
     /// True when the position and speed are stale: drawn grey.
     public var stale: Bool
     /// Device warnings ("RECORDING STOPPED").
@@ -52,6 +54,7 @@ public struct HUDLines: Hashable, Sendable {
         positionStatus = input.positionStatus.uppercased()
         positionWarning = input.positionWarning
         stale = input.positionStale
+        street = input.currentStreet.flatMap { $0.isEmpty ? nil : $0 }
         notices = input.notices
     }
 }

@@ -5,10 +5,14 @@ public protocol MapLayer: AnyObject {
     /// A number that changes whenever the layer could draw something new for the same camera (a tile arrived),
     /// so the loop knows to redraw a frame it would otherwise skip.
     var revision: Int { get }
+    /// The name of the road at `position` (heading along `course`, when known) from the map's data, for the
+    /// current-street bar; nil when the map has no names or none is near.
+    func currentStreet(at position: GeoCoordinate, course: Angle?) -> String?
 }
 
 extension MapLayer {
     public var revision: Int { 0 }
+    public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
 }
 
 /// Composes one frame back to front: map (or grid), trail, user marker, HUD.
@@ -67,6 +71,11 @@ public final class Scene {
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         canvas.clear(to: theme.background)
+        var input = input
+        if input.currentStreet == nil, input.positionKnown, let map {
+            input.currentStreet = map.currentStreet(
+                at: input.camera.center, course: input.course ?? input.heading?.direction)
+        }
         let lines = HUDLines(input)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
         let marker = markerRect(input)

@@ -12,6 +12,8 @@ public struct SceneInput: Sendable {
     public var positionErrorMetres: Double?
     /// Past positions, oldest first.
     public var trail: [GeoCoordinate]
+    /// The name of the road the user is on, for the current-street bar; nil asks the map (`MapLayer`).
+    public var currentStreet: String?
     /// Course over ground, when known: the big number in course-up, where the course is what is up.
     public var course: Angle?
     /// True when the position (and the speed with it) is older than `NavState.staleAfterSeconds`: the speed and
