@@ -2,7 +2,7 @@
 #   make demo   install what is missing, build, and ride the bundled route (on the screen, else into PNG frames)
 #   make test   install what is missing, build, and run every test: unit, integration (real gpsd), and the
 #               QEMU system tests on real kernel drivers (DRM, IIO)
-.PHONY: deps build demo test lint unit-tests vm-tests bench bench-peer clean
+.PHONY: deps build demo test lint unit-tests vm-tests bench bench-peer clean fuzz fuzz-smoke deb kiosk-test
 
 deps:
 	@scripts/install-deps
@@ -13,7 +13,7 @@ build: deps
 demo: build
 	.build/release/navdisplay demo
 
-test: deps lint unit-tests vm-tests
+test: deps lint unit-tests fuzz-smoke vm-tests
 
 # The tree must match .swift-format exactly (fix with `swift format -i -r Sources Tests Package.swift`).
 # AlwaysUseLowerCamelCase is off: the C-edge files name their wrappers after the C calls (`system_open`,
@@ -29,6 +29,24 @@ vm-tests:
 	scripts/vm/run-display-tests
 	scripts/vm/iio-tests
 	scripts/vm/calibrate-tests
+	scripts/vm/kiosk-test
+
+# The Debian package (out/deb/navdisplay_<version>_<arch>.deb), checked by lintian.
+deb: deps
+	scripts/deb/build-deb
+
+# The package installed in a Debian 12 root file system and booted in QEMU (scripts/vm/kiosk-test).
+kiosk-test: deps
+	scripts/vm/kiosk-test
+
+# libFuzzer harnesses for every parser (Fuzz/, docs/fuzzing.md). `make fuzz` runs each for FUZZ_SECONDS and
+# merges new coverage into Fuzz/Corpus; `make fuzz-smoke` runs each over its seeds plus 2,000 mutations (CI).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz --seconds $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	scripts/fuzz --smoke
 
 bench: deps
 	swift run -c release Benchmarks

@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CHarfbuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Baselines for the benchmarks only; the product never links them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -41,13 +42,15 @@ let package = Package(
             name: "Platform",
             dependencies: [
                 "Core", "CDrm", "CIio", "CGps", "CPng", "CJpeg", "CWebp", "CSqlite", "CZlib", "CLinux",
-                "CFreetype", "CHarfbuzz", "CFribidi", "CFontconfig",
+                "CFreetype", "CHarfbuzz", "CFribidi", "CFontconfig", "CEvdev",
             ]),
         .target(name: "Simulation", dependencies: ["Core"]),
         .executableTarget(name: "NavDisplay", dependencies: ["Core", "Platform"]),
         .executableTarget(name: "RideMaker", dependencies: ["Core", "Platform", "Simulation"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Core", "Platform", "Simulation", "CCairo", "CPixman"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "Simulation"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CoreTests", dependencies: ["Core", "Simulation"],
+            exclude: ["Fixtures", "Sun/Fixtures", "Ride/Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         // Script tests for the text stack; they compare with HarfBuzz's `hb-shape` (libharfbuzz-bin).
         .testTarget(name: "TextTests", dependencies: ["Core", "Platform"]),

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
     ("text", runTextBenchmark),
+    ("route", runRouteBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

@@ -23,3 +23,5 @@ static inline unsigned long long cgps_speederr_set(void) { return SPEEDERR_SET; 
 static inline unsigned long long cgps_trackerr_set(void) { return TRACKERR_SET; }
 static inline unsigned long long cgps_error_set(void) { return ERROR_SET; }
 static inline int cgps_max_user_devices(void) { return MAXUSERDEVS; }
+static inline unsigned long long cgps_attitude_set(void) { return ATTITUDE_SET; }
+static inline unsigned long long cgps_magnetic_track_set(void) { return MAGNETIC_TRACK_SET; }

@@ -4,6 +4,8 @@ import Platform
 import Simulation
 import Testing
 
+@testable import NavDisplay
+
 /// `navdisplay calibrate --from FILE` on recordings made with the heading simulator, whose distortion is known.
 @Suite("Calibrate command")
 struct CalibrateCommandTests {
@@ -116,17 +118,23 @@ struct CalibrateCommandTests {
         #expect(r.stdout.contains("refused after 5.0 s"), "\(r.stdout)")
     }
 
-    @Test("run refuses a corrupt calibration file with a clear error before touching a display")
-    func runRejectsACorruptFile() throws {
+    /// Under `Restart=always` a run that exits on a bad calibration file is a restart loop with no map (issue #16,
+    /// class 3): the map comes up uncalibrated, and the log and the HUD say why.
+    @Test(
+        "run with a corrupt or empty calibration file still comes up, uncalibrated, and says why",
+        arguments: ["format 1\nhard_iron_ut 1 2\n", ""])
+    func runComesUpDespiteABadCalibrationFile(_ contents: String) throws {
         let dir = try NavDisplayBinary.temporaryDirectory()
         let path = dir.appendingPathComponent("calibration.txt").path
-        try "format 1\nhard_iron_ut 1 2\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try NavDisplayBinary.run([
-            "run", "--calibration", path, "--display", "png", "--png-dir", dir.appendingPathComponent("f").path,
-        ])
-        #expect(r.status == 1)
-        #expect(r.stderr.contains(path) && r.stderr.contains("line 2"), "\(r.stderr)")
-        #expect(Self.pngs(in: dir.appendingPathComponent("f")).isEmpty)
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        let frames = dir.appendingPathComponent("f")
+        let r = try NavDisplayBinary.run(
+            [
+                "run", "--calibration", path, "--no-gps", "--display", "png", "--png-dir", frames.path,
+            ], stopWhen: { !Self.pngs(in: frames).isEmpty })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(path) && r.stdout.contains("compass uncalibrated"), "\(r.stdout)")
+        #expect(!Self.pngs(in: frames).isEmpty)
     }
 
     @Test("run's loader treats a missing file as uncalibrated")

@@ -175,7 +175,8 @@ struct ReplayTests {
         ])
         #expect(run.status == 0)
         #expect(run.stderr.contains("helsinki-ride.nmea:"))
-        #expect(run.stderr.contains("2 lines skipped"))
+        // The broken checksum; the HDG cut before its checksum is read, as gpsd reads a sentence without one.
+        #expect(run.stderr.contains("1 lines skipped"))
         let csv = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         #expect(csv.first.map(String.init) == TraceRow.csvHeader)
         #expect(csv.count > 1000)

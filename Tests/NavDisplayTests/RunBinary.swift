@@ -23,7 +23,11 @@ enum NavDisplayBinary {
             .deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> BinaryRun {
+    /// Runs the binary to its end, or until `stopWhen` (checked every 10 ms) says so, then sends SIGTERM: a
+    /// command that runs until a signal (`run`) is stopped by an event, not after a guessed time.
+    static func run(
+        _ arguments: [String], timeout: TimeInterval = 120, stopWhen: (() -> Bool)? = nil
+    ) throws -> BinaryRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -37,7 +41,13 @@ enum NavDisplayBinary {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while process.isRunning && Date() < deadline {
+            if let stopWhen, stopWhen() {
+                process.terminate()
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         let outData = (try? Data(contentsOf: outURL)) ?? Data()

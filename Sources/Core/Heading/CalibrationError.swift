@@ -54,8 +54,9 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
                 "the field changed by only \(formatFixed(spread, digits: 1)) µT (need \(formatFixed(needed, digits: 0)) µT; "
                 + "a full turn changes it by more): \(what)"
         case .tiltedWhileTurning(let p, let allowed):
-            return "the readings leave the plane of the circle by \(Int(p.rounded())) % of its radius (allowed "
-                + "\(Int(allowed.rounded())) %): the unit was tilted, so calibrate without --level, turning and tilting it "
+            return
+                "the readings leave the plane of the circle by \(formatFixed(p, digits: 0)) % of its radius (allowed "
+                + "\(formatFixed(allowed, digits: 0)) %): the unit was tilted, so calibrate without --level, turning and tilting it "
                 + "through every direction for the full 3D fit"
         case .notAnEllipsoid:
             return "the readings do not lie on an ellipsoid: move away from metal and magnets and start again"
@@ -63,23 +64,24 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
             return
                 "the readings do not lie on an ellipse: move away from metal and magnets and turn a full, steady circle"
         case .illConditioned(let k):
-            return "the readings pin down too few directions (condition \(Int(k.rounded()))): tilt the device "
+            return "the readings pin down too few directions (condition \(formatFixed(k, digits: 0))): tilt the device "
                 + "nose up/down and side to side as well as turning it (a unit fixed to a vehicle: --level, riding a slow circle)"
         case .arcTooShort(let k):
             return
-                "the readings pin down too little of the circle (condition \(Int(k.rounded()))): keep turning through "
+                "the readings pin down too little of the circle (condition \(formatFixed(k, digits: 0))): keep turning through "
                 + "a full circle"
         case .poorCoverage(let c, let needed):
             return
-                "only \(Int((c * 100).rounded())) % of directions covered (need \(Int((needed * 100).rounded())) %): "
+                "only \(formatFixed(c * 100, digits: 0)) % of directions covered (need \(formatFixed(needed * 100, digits: 0)) %): "
                 + "turn through a full circle and tilt through all sides (a unit fixed to a vehicle: --level)"
         case .poorCircleCoverage(let c, let needed):
             return
-                "only \(Int((c * 100).rounded())) % of the circle covered (need \(Int((needed * 100).rounded())) %): "
+                "only \(formatFixed(c * 100, digits: 0)) % of the circle covered (need \(formatFixed(needed * 100, digits: 0)) %): "
                 + "keep turning until the ring is full"
         case .turnedOneWayOnly(let right, let left, let needed):
-            return "the unit turned \(Int(right.rounded()))° right and \(Int(left.rounded()))° left (need "
-                + "\(Int(needed.rounded()))° each way): circle the other way too, since a turn leans the unit and its "
+            return
+                "the unit turned \(formatFixed(right, digits: 0))° right and \(formatFixed(left, digits: 0))° left (need "
+                + "\(formatFixed(needed, digits: 0))° each way): circle the other way too, since a turn leans the unit and its "
                 + "accelerometer towards one side and circling both ways cancels it"
         case .implausibleField(let f):
             return "fitted field strength \(formatFixed(f, digits: 1)) µT is not Earth's (10–100 µT): check the "

@@ -130,7 +130,7 @@ public struct CalibrationSession: Sendable {
         } else if progress.residualPercent != nil {
             progress.isReady = true
             progress.hint =
-                "good: coverage \(Int((progress.coverage * 100).rounded())) %, residual "
+                "good: coverage \(formatFixed(progress.coverage * 100, digits: 0)) %, residual "
                 + formatFixed(progress.residualPercent ?? 0, digits: 2) + " %"
         }
         return (progress, calibration)

@@ -72,7 +72,7 @@ extension MagnetometerCalibration {
         func require(_ key: String, count: Int) throws -> [Double] {
             guard let entry = values[key] else {
                 throw CalibrationFileError(
-                    line: nil, problem: "missing '\(key)' line; recalibrate with `navdisplay calibrate`")
+                    line: nil, problem: "missing '\(key)' line")
             }
             guard entry.numbers.count == count else {
                 throw CalibrationFileError(
@@ -94,7 +94,7 @@ extension MagnetometerCalibration {
             throw CalibrationFileError(line: fitWords?.line, problem: "a 'fit' line needs format 2")
         case (2, nil):
             throw CalibrationFileError(
-                line: nil, problem: "missing 'fit' line (format 2); recalibrate with `navdisplay calibrate`")
+                line: nil, problem: "missing 'fit' line (format 2)")
         case (2, let words?):
             throw CalibrationFileError(
                 line: fitWords?.line,
@@ -115,8 +115,19 @@ extension MagnetometerCalibration {
         if let r = try optional("residual_percent"), let c = try optional("coverage"), let n = try optional("samples"),
             let k = try optional("condition"), let a = try optional("axis_ratio")
         {
+            // Figures shown on screen as percentages and counts: out of range is a broken file, not a picture.
+            guard (0...1).contains(c), (0...1e6).contains(r), (0...1e12).contains(k), (0...1e6).contains(a) else {
+                throw CalibrationFileError(
+                    line: values["coverage"]?.line,
+                    problem: "quality figures out of range (coverage 0...1, the others positive)")
+            }
+            // A count from a file: 1e300 or -1e19 must be a clear error, never a trap in `Int(_:)`.
+            guard let count = Int(checkedTruncating: n), count >= 0, Double(count) == n else {
+                throw CalibrationFileError(
+                    line: values["samples"]?.line, problem: "'samples' must be a whole number of samples, not \(n)")
+            }
             quality = CalibrationQuality(
-                residualPercent: r, coverage: c, sampleCount: Int(n), conditionNumber: k, axisRatio: a)
+                residualPercent: r, coverage: c, sampleCount: count, conditionNumber: k, axisRatio: a)
         }
         self.init(
             hardIronMicrotesla: Vector3(x: h[0], y: h[1], z: h[2]), softIron: matrix, fieldRadiusMicrotesla: radius,

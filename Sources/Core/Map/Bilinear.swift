@@ -2,8 +2,9 @@
 enum Bilinear {
     @inline(__always)
     static func sample(_ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ fx: Double, _ fy: Double) -> UInt32 {
-        let cx = min(max(fx, 0), Double(w - 1))
-        let cy = min(max(fy, 0), Double(h - 1))
+        // `fx >= 0` is false for NaN too, which then samples the edge instead of trapping in Int(_:).
+        let cx = fx >= 0 ? min(fx, Double(w - 1)) : 0
+        let cy = fy >= 0 ? min(fy, Double(h - 1)) : 0
         let x0 = Int(cx)
         let y0 = Int(cy)
         let x1 = min(x0 + 1, w - 1)
@@ -17,8 +18,8 @@ enum Bilinear {
     @inline(__always)
     static func sample(_ src: UnsafePointer<UInt32>, _ size: Int, _ fx: Double, _ fy: Double) -> UInt32 {
         let limit = Double(size - 1)
-        let cx = min(max(fx, 0), limit)
-        let cy = min(max(fy, 0), limit)
+        let cx = fx >= 0 ? min(fx, limit) : 0
+        let cy = fy >= 0 ? min(fy, limit) : 0
         let x0 = Int(cx)
         let y0 = Int(cy)
         let x1 = min(x0 + 1, size - 1)

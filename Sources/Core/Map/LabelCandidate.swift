@@ -27,6 +27,9 @@ public struct LabelCandidate: Sendable, Equatable {
 
 extension LabelCandidate {
     /// The labels of a decoded tile: places, POIs and water names at their points, street names along their lines.
+    /// Names longer than this are cut (the longest real street and place names are well under it).
+    public static let maxNameCharacters = 80
+
     public static func extract(from tile: VectorTile, tile id: TileID, schema: MapSchema) -> [LabelCandidate] {
         var out: [LabelCandidate] = []
         let n = Double(1 << id.z)
@@ -36,7 +39,10 @@ extension LabelCandidate {
             let oy = Double(id.y) / n
             func world(_ p: Point) -> Point { Point(x: ox + p.x * scale, y: oy + p.y * scale) }
             for f in layer.features {
-                guard let name = MapSchema.name(of: f, in: layer) else { continue }
+                guard let full = MapSchema.name(of: f, in: layer) else { continue }
+                // Real names fit in a few dozen characters; a tile's 1 MB "name" must not become a 1 MB label
+                // shaped, cached and laid out every frame.
+                let name = full.count > Self.maxNameCharacters ? String(full.prefix(Self.maxNameCharacters)) : full
                 let role = schema.role(of: f, in: layer)
                 switch (role, f.kind) {
                 case (.placeLabel(let rank), .point):

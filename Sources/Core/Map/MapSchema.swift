@@ -74,6 +74,16 @@ extension MapSchema {
         return nil
     }
 
+    /// An integer property as the style uses it: a value that is missing, not a number, fractional beyond an
+    /// integer's range (NaN, ±1e300) or outside `range` gives `fallback`, so no tile can trap the renderer.
+    static func integer(
+        _ key: String, of f: VectorFeature, in l: VectorLayer, default fallback: Int, range: ClosedRange<Int>
+    ) -> Int {
+        guard let v = l.property(key, of: f)?.numberValue, let i = Int(checkedTruncating: v), range.contains(i)
+        else { return fallback }
+        return i
+    }
+
     private static func roadClass(_ s: String?, detail: String?) -> RoadClass? {
         switch detail ?? "" {
         case "cycleway": return .cycleway
@@ -130,7 +140,7 @@ extension MapSchema {
             }
             return .road(rc, tunnel: brunnel == "tunnel", bridge: brunnel == "bridge")
         case "boundary":
-            return .boundary(adminLevel: Int(l.property("admin_level", of: f)?.numberValue ?? 8))
+            return .boundary(adminLevel: integer("admin_level", of: f, in: l, default: 8, range: 0...20))
         case "place":
             let rank: Int
             switch cls ?? "" {
@@ -150,7 +160,7 @@ extension MapSchema {
             ].contains(sub) {
                 return .none
             }
-            return .poiLabel(rank: Int(l.property("rank", of: f)?.numberValue ?? 20))
+            return .poiLabel(rank: integer("rank", of: f, in: l, default: 20, range: 0...1000))
         case "water_name": return .waterLabel
         default: return .none
         }
@@ -185,7 +195,8 @@ extension MapSchema {
             }
             return .road(rc, tunnel: tunnel, bridge: bridge)
         case "transit": return f.kind == .lineString ? .rail(tunnel: false) : .none
-        case "boundaries": return .boundary(adminLevel: Int(l.property("kind_detail", of: f)?.numberValue ?? 8))
+        case "boundaries":
+            return .boundary(adminLevel: integer("kind_detail", of: f, in: l, default: 8, range: 0...20))
         case "places":
             switch kind ?? "" {
             case "country", "region": return .placeLabel(rank: 0)

@@ -32,16 +32,33 @@ public final class OfflineMapLayer: MapLayer {
     /// Switches between day and night colours.
     public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
 
-    /// The integer zoom whose tiles are drawn for a camera at `zoom`.
+    /// The deepest tile zoom ever drawn (a tile's x and y then still fit comfortably in an `Int`).
+    public static let deepestTileZoom = 30
+
+    /// The integer zoom whose tiles are drawn for a camera at `zoom`, before the frame's tile budget.
+    ///
+    /// Not raised to the file's shallowest zoom: drawing a z14-only file at zoom 10 with z14 tiles would take
+    /// 4^4 times the tiles; tiles above the file's range are composed from its tiles or are the placeholder.
     public func tileZoom(for zoom: Double) -> Int {
         let store = tiles.store
-        let z = Int(zoom.rounded())
-        return min(max(z, store.minZoom), store.maxZoom + Self.maxOverzoom)
+        let z = Int(checkedRounding: zoom) ?? store.minZoom
+        return min(max(z, 0), store.maxZoom + Self.maxOverzoom, Self.deepestTileZoom)
+    }
+
+    /// The tile zoom and tiles a frame for `camera` draws: `tileZoom(for:)`, made coarser until the tiles fit
+    /// the budget's `tilesPerFrame` (a huge screen or a far zoom never composes thousands of tiles).
+    public func tileGrid(for camera: Camera) -> (zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
+        var z = tileZoom(for: camera.zoom)
+        var (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
+        while xs.count * ys.count > tiles.budget.tilesPerFrame && z > 0 {
+            z -= 1
+            (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
+        }
+        return (z, xs, ys)
     }
 
     public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect]) {
-        let z = tileZoom(for: camera.zoom)
-        let (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
+        let (z, xs, ys) = tileGrid(for: camera)
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
         // Nearest tiles first, so the worker fills the middle of the screen before the corners.
@@ -55,7 +72,10 @@ public final class OfflineMapLayer: MapLayer {
             }
         var found: [TileID: TileCompositor.Cell] = [:]
         for tile in order {
-            if waitForTiles {
+            if !tiles.hasData(for: tile) {
+                // Too far above the file's zoom range to compose from its tiles: the mosaic's hatch.
+                continue
+            } else if waitForTiles {
                 found[tile] = .init(bitmap: tiles.renderNow(tile), scale: 1, offsetX: 0, offsetY: 0)
             } else if let image = tiles.image(for: tile) {
                 found[tile] = .init(bitmap: image, scale: 1, offsetX: 0, offsetY: 0)
@@ -145,7 +165,10 @@ public final class OfflineMapLayer: MapLayer {
     ) {
         let store = tiles.store
         var dataTiles: Set<TileID> = []
-        for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
+        // Labels come from data tiles at or below the file's shallowest zoom only (underzoom draws none).
+        if zoom >= store.minZoom {
+            for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
+        }
         var candidates: [LabelCandidate] = []
         for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
             let loaded = waitForTiles ? store.load(t) : store.cached(t)

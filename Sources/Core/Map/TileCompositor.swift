@@ -18,11 +18,16 @@ struct TileCompositor {
         let h = Double(camera.height)
         let corners = [Point(x: -1, y: -1), Point(x: w + 1, y: -1), Point(x: -1, y: h + 1), Point(x: w + 1, y: h + 1)]
             .map { camera.worldPixel(atScreen: $0) * k }
-        let n = 1 << zoom
-        let x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down)))
-        let x1 = min(n - 1, Int(corners.map(\.x).max()!.rounded(.down)))
-        let y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
-        let y1 = min(n - 1, Int(corners.map(\.y).max()!.rounded(.down)))
+        let n = 1 << min(max(zoom, 0), 30)
+        // Clamped to the world before becoming integers, so no camera (however far or broken) can trap here.
+        func index(_ v: Double?) -> Int {
+            guard let v, !v.isNaN else { return 0 }
+            return Int(checkedTruncating: min(max(v, 0), Double(n - 1)).rounded(.down)) ?? 0
+        }
+        let x0 = index(corners.map(\.x).min())
+        let x1 = index(corners.map(\.x).max())
+        let y0 = index(corners.map(\.y).min())
+        let y1 = index(corners.map(\.y).max())
         return (x0...max(x0, x1), y0...max(y0, y1))
     }
 }

@@ -22,46 +22,63 @@ public struct TileRenderer: Sendable {
 
     /// Draws `data` (the tile `dataTile`, at or above `target`) as the tile `target`, filling `canvas`.
     public func render(_ data: VectorTile, dataTile: TileID, target: TileID, on canvas: Canvas) {
+        render(composing: [(data, dataTile)], target: target, on: canvas)
+    }
+
+    /// Draws several data tiles as the tile `target` in one pass, so the draw order (land, then water, then
+    /// roads) holds across all of them: one ancestor (overzoom), or `target`'s descendants (underzoom).
+    public func render(composing tiles: [(data: VectorTile, tile: TileID)], target: TileID, on canvas: Canvas) {
         canvas.clear(to: style.land)
         let size = Double(canvas.width)
-        let depth = target.z - dataTile.z
-        guard depth >= 0, depth <= 24 else { return }
         let zoom = Double(target.z) + log2(size / 256)
-        let offX = Double(target.x - (dataTile.x << depth)) * size
-        let offY = Double(target.y - (dataTile.y << depth)) * size
         var buckets = Buckets()
-        for layer in data.layers {
-            let scale = size * Double(1 << depth) / Double(layer.extent)
-            // Pixels of margin so wide strokes and casings that cross the edge are still drawn.
-            let margin = 24.0
-            for feature in layer.features {
-                let role = schema.role(of: feature, in: layer)
-                if !buckets.wants(role, feature.kind) { continue }
-                var parts: [[Point]] = []
-                parts.reserveCapacity(feature.parts.count)
-                var visible = false
-                for part in feature.parts {
-                    var minX = Double.infinity
-                    var minY = Double.infinity
-                    var maxX = -Double.infinity
-                    var maxY = -Double.infinity
-                    let mapped = part.map { p -> Point in
-                        let q = Point(x: p.x * scale - offX, y: p.y * scale - offY)
-                        minX = min(minX, q.x)
-                        maxX = max(maxX, q.x)
-                        minY = min(minY, q.y)
-                        maxY = max(maxY, q.y)
-                        return q
-                    }
-                    if maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin {
-                        visible = true
-                    }
-                    parts.append(mapped)
-                }
-                if visible { buckets.add(role, parts) }
+        for (data, dataTile) in tiles {
+            let depth = target.z - dataTile.z
+            guard depth >= -8, depth <= 24 else { continue }
+            // Where the data tile sits in the target's pixels: its origin and its size (2^depth target tiles).
+            let k = depth >= 0 ? Double(1 << depth) : 1 / Double(1 << -depth)
+            let originX = (Double(dataTile.x) * k - Double(target.x)) * size
+            let originY = (Double(dataTile.y) * k - Double(target.y)) * size
+            for layer in data.layers {
+                let scale = size * k / Double(layer.extent)
+                addFeatures(of: layer, scale: scale, originX: originX, originY: originY, size: size, to: &buckets)
             }
         }
         draw(buckets, zoom: zoom, on: canvas)
+    }
+
+    private func addFeatures(
+        of layer: VectorLayer, scale: Double, originX: Double, originY: Double, size: Double,
+        to buckets: inout Buckets
+    ) {
+        // Pixels of margin so wide strokes and casings that cross the edge are still drawn.
+        let margin = 24.0
+        for feature in layer.features {
+            let role = schema.role(of: feature, in: layer)
+            if !buckets.wants(role, feature.kind) { continue }
+            var parts: [[Point]] = []
+            parts.reserveCapacity(feature.parts.count)
+            var visible = false
+            for part in feature.parts {
+                var minX = Double.infinity
+                var minY = Double.infinity
+                var maxX = -Double.infinity
+                var maxY = -Double.infinity
+                let mapped = part.map { p -> Point in
+                    let q = Point(x: p.x * scale + originX, y: p.y * scale + originY)
+                    minX = min(minX, q.x)
+                    maxX = max(maxX, q.x)
+                    minY = min(minY, q.y)
+                    maxY = max(maxY, q.y)
+                    return q
+                }
+                if maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin {
+                    visible = true
+                }
+                parts.append(mapped)
+            }
+            if visible { buckets.add(role, parts) }
+        }
     }
 
     /// Draws a raster tile's image (the tile `dataTile`, at or above `target`) as the tile `target`.
@@ -88,15 +105,49 @@ public struct TileRenderer: Sendable {
                     }
                 }
             }
-            // Daylight rasters would glare at night: scale them down to the night style's brightness.
-            if style.rasterBrightness < 1 {
-                let k = UInt32(max(0, style.rasterBrightness) * 256)
-                for i in 0..<out.count {
-                    let p = out[i]
-                    out[i] = ((p & 0xff00ff) &* k >> 8) & 0xff00ff | ((p & 0x00ff00) &* k >> 8) & 0x00ff00
+        }
+        dimForNight(canvas)
+    }
+
+    /// Daylight rasters would glare at night: scales them down to the night style's brightness.
+    private func dimForNight(_ canvas: Canvas) {
+        guard style.rasterBrightness < 1 else { return }
+        let k = UInt32(checkedTruncating: min(1, max(0, style.rasterBrightness)) * 256) ?? 0
+        canvas.frame.pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<out.count {
+                let p = out[i]
+                out[i] = ((p & 0xff00ff) &* k >> 8) & 0xff00ff | ((p & 0x00ff00) &* k >> 8) & 0x00ff00
+            }
+        }
+    }
+
+    /// Draws raster tiles one or more levels below `target` (underzoom) into their squares of `target`,
+    /// each image shrunk to its square; squares without a tile show the placeholder colour.
+    public func render(composing images: [(image: RasterImage, tile: TileID)], target: TileID, on canvas: Canvas) {
+        canvas.clear(to: style.placeholder)
+        let size = canvas.width
+        for (image, tile) in images {
+            let depth = tile.z - target.z
+            guard depth > 0, depth <= 8, image.width > 0, image.height > 0 else { continue }
+            let square = max(1, size >> depth)
+            let x0 = (tile.x - (target.x << depth)) * square
+            let y0 = (tile.y - (target.y << depth)) * square
+            guard x0 >= 0, y0 >= 0, x0 + square <= size, y0 + square <= size else { continue }
+            let stepX = Double(image.width) / Double(square)
+            let stepY = Double(image.height) / Double(square)
+            canvas.frame.pixels.withUnsafeMutableBufferPointer { out in
+                image.pixels.withUnsafeBufferPointer { src in
+                    for y in 0..<square {
+                        let fy = (Double(y) + 0.5) * stepY - 0.5
+                        for x in 0..<square {
+                            let fx = (Double(x) + 0.5) * stepX - 0.5
+                            out[(y0 + y) * size + x0 + x] = Bilinear.sample(src, image.width, image.height, fx, fy)
+                        }
+                    }
                 }
             }
         }
+        dimForNight(canvas)
     }
 
     private func draw(_ b: Buckets, zoom: Double, on canvas: Canvas) {

@@ -29,28 +29,31 @@ public final class NavigationPipeline {
     /// Takes one sensor event into account.
     public func apply(_ event: SensorEvent) { state.apply(event) }
 
-    /// What the next frame shows. The map turns only past the rotation dead band; the arrow follows every sample.
-    public func nextSceneInput() -> SceneInput {
+    /// What the frame at `frameTime` shows (at the latest event's time when nil). The map turns only past the
+    /// rotation dead band; the arrow follows every sample. The fix's age and staleness are counted to the frame's
+    /// time, so "No fix · last 8 s ago" counts up between GPS messages instead of freezing (a replay passes its
+    /// tick, a live loop its clock).
+    public func nextSceneInput(at frameTime: Timestamp? = nil) -> SceneInput {
         // The heading is judged once here; the policy, the arrow and the HUD all use this one verdict.
         let verdict = state.headingVerdict(maximumMapTurningAccuracyDegrees: policy.maximumCompassAccuracyDegrees)
         let orientation = policy.update(with: verdict)
         var input = SceneInput(
             state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
-            height: scene.height, fallbackCenter: fallbackCenter)
+            height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
         return input
     }
 
-    /// Draws the next frame.
-    public func renderFrame() -> FrameBuffer {
-        let input = nextSceneInput()
+    /// Draws the frame at `frameTime`.
+    public func renderFrame(at frameTime: Timestamp? = nil) -> FrameBuffer {
+        let input = nextSceneInput(at: frameTime)
         lastSignature = FrameSignature(input, mapRevision: scene.map?.revision ?? 0)
         return scene.render(input)
     }
 
     /// Draws the next frame only if something visible changed since the last one drawn; nil otherwise.
-    public func renderFrameIfChanged() -> FrameBuffer? {
-        let input = nextSceneInput()
+    public func renderFrameIfChanged(at frameTime: Timestamp? = nil) -> FrameBuffer? {
+        let input = nextSceneInput(at: frameTime)
         let signature = FrameSignature(input, mapRevision: scene.map?.revision ?? 0)
         guard signature != lastSignature else { return nil }
         lastSignature = signature

@@ -83,7 +83,13 @@ public enum IMUCSVImport {
                         file: file, line: lineNumber, reason: "garbage: expected \(names.count) cells with a time"))
                 continue
             }
-            let t = Timestamp(seconds: tv * time.scale)
+            // 1e13 ms is 317 years: past what Int64 nanoseconds hold, so a skipped row, not a trap.
+            guard let t = Timestamp(checkedSeconds: tv * time.scale) else {
+                warnings.append(
+                    RecordingWarning(
+                        file: file, line: lineNumber, reason: "time \(cells[time.index].prefix(24)) is out of range"))
+                continue
+            }
             if let l = last, t < l {
                 warnings.append(RecordingWarning(file: file, line: lineNumber, reason: "time goes backwards"))
                 continue

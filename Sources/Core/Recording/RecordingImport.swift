@@ -8,17 +8,23 @@ public enum RecordingImport {
         case imuCSV = "imu-csv"
     }
 
-    /// The kind of file these bytes look like, or nil.
+    /// The kind of file these bytes look like, or nil. Our own format and IMU CSV must say so on their first
+    /// meaningful line; a GNSS log may start with a cut sentence or a receiver's binary packets (gpsd's captures
+    /// do), so the first line in the first 4 KiB that starts like a sentence or a gpsd report decides. A log mixing
+    /// gpsd JSON and NMEA is read whole by either import: it sniffs every line.
     public static func kind(of bytes: [UInt8]) -> Kind? {
         let prefix = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        var first = true
         for line in prefix.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let l = line.trimmingSpaces
             if l.isEmpty || l.hasPrefix("#") { continue }
-            if l.hasPrefix(RecordingFormat.magic) { return .navdisplay }
             if l.hasPrefix("$") || l.hasPrefix("!") { return .nmea }
             if l.hasPrefix("{") { return .gpsdJSON }
-            if l.lowercased().contains("time") && l.contains(",") { return .imuCSV }
-            return nil
+            if first {
+                if l.hasPrefix(RecordingFormat.magic) { return .navdisplay }
+                if l.lowercased().contains("time") && l.contains(",") { return .imuCSV }
+                first = false
+            }
         }
         return nil
     }

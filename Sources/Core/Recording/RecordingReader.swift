@@ -17,6 +17,8 @@ public struct Recording: Sendable {
     public var header: RecordingHeader
     public var events: [SensorEvent]
     public var warnings: [RecordingWarning]
+    /// For an NMEA or gpsd JSON import: what was read, used and skipped, and the time repairs made.
+    public var importSummary: ImportSummary?
     public init(header: RecordingHeader, events: [SensorEvent], warnings: [RecordingWarning] = []) {
         self.header = header
         self.events = events
@@ -180,7 +182,8 @@ public enum RecordingReader {
         guard w.count >= 2, let time = parseTime(w[1]) else { return .failure(LineProblem("garbage: no time")) }
         func vector() -> Vector3? {
             guard w.count == 5, let x = Double(w[2]), let y = Double(w[3]), let z = Double(w[4]) else { return nil }
-            return Vector3(x: x, y: y, z: z)
+            let v = Vector3(x: x, y: y, z: z)
+            return v.isFinite ? v : nil
         }
         switch w[0] {
         case "mag":
@@ -193,7 +196,9 @@ public enum RecordingReader {
             guard let v = vector() else { return .failure(LineProblem("gyr needs three numbers")) }
             return .success(.gyroscope(GyroscopeSample(time: time, radiansPerSecond: v)))
         case "sky":
-            guard w.count == 4, let seen = Int(w[2]), let used = Int(w[3]) else {
+            guard w.count == 4, let seen = Int(w[2]), let used = Int(w[3]), (0..<1000).contains(seen),
+                (0..<1000).contains(used)
+            else {
                 return .failure(LineProblem("sky needs two counts"))
             }
             return .success(.gpsSky(GPSSky(time: time, satellitesSeen: seen, satellitesUsed: used)))
@@ -247,7 +252,10 @@ public enum RecordingReader {
     static func keyValues(_ words: ArraySlice<Substring>) -> [String: Double]? {
         var out: [String: Double] = [:]
         for word in words {
-            guard let eq = word.firstIndex(of: "="), let v = Double(word[word.index(after: eq)...]) else { return nil }
+            // "inf" and "nan" parse as Doubles; no field of a sample may be one.
+            guard let eq = word.firstIndex(of: "="), let v = Double(word[word.index(after: eq)...]), v.isFinite else {
+                return nil
+            }
             out[String(word[..<eq])] = v
         }
         return out

@@ -15,20 +15,34 @@ public final class ReplayDriver {
         pipeline.apply(event)
     }
 
+    /// How long after an event frames keep ticking when nothing else happens: long enough for every "stale" and
+    /// "lost" state to show (a fix is stale after 30 s, a phone navigator's after 2 min), after which the idle
+    /// frames are skipped up to the next event. So the frames, and whatever a caller keeps per frame, depend on
+    /// the events in a recording, not on the time between them: one sample 104 days late is 1,200 frames at
+    /// 10 fps, not 90 million.
+    public static let longestIdleSeconds = 120.0
+
     /// Feeds `events` in order and calls `frame` every `interval` seconds of event time (after every event up to
-    /// that time is applied), and once more after the last event. Returns the number of frames.
+    /// that time is applied), and once more after the last event. Returns the number of frames. Over a gap longer
+    /// than `longestIdleSeconds` the frames stop and start again at the next event.
     @discardableResult
     public func play<S: Sequence>(_ events: S, interval: Double, frame: (Timestamp) throws -> Void) rethrows -> Int
     where S.Element == SensorEvent {
         var next: Timestamp?
         var count = 0
         var last: Timestamp?
+        // A non-positive or non-finite interval would never advance: one frame per event instead.
+        let step = interval.isFinite && interval > 0 ? interval : Self.longestIdleSeconds
         for event in events {
-            if next == nil { next = event.time.adding(seconds: interval) }
+            if next == nil { next = event.time.adding(seconds: step) }
             while let n = next, event.time > n {
+                if let l = last, n.seconds(since: l) > Self.longestIdleSeconds {
+                    next = event.time.adding(seconds: step)
+                    break
+                }
                 try frame(n)
                 count += 1
-                next = n.adding(seconds: interval)
+                next = n.adding(seconds: step)
             }
             apply(event)
             last = event.time

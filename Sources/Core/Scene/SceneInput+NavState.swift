@@ -1,27 +1,30 @@
 extension SceneInput {
-    /// The frame for `state`: the camera centred on the user (or `fallbackCenter` before the first fix), turned as
-    /// `orientation` says, with the HUD lines the state calls for.
+    /// The frame for `state` at `frameTime` (the latest event's time when nil): the camera centred on the user
+    /// (or `fallbackCenter` before the first fix), turned as `orientation` says, with the HUD lines the state calls
+    /// for. The fix's age and staleness are counted to the frame's time, and the speed is left out (the HUD shows
+    /// "--") once the fix is lost, gone or stale, so an old speed never stays on screen.
     /// `verdict` is the pipeline's one judgement of the heading (judged from `state` when not given).
     public init(
         state: NavState, verdict: HeadingVerdict? = nil, orientation: MapOrientation, zoom: Double, width: Int,
-        height: Int, fallbackCenter: GeoCoordinate
+        height: Int, fallbackCenter: GeoCoordinate, frameTime: Timestamp? = nil
     ) {
+        let time = frameTime ?? state.now
         let camera = Camera(
             mode: orientation.mode, center: state.displayPosition ?? fallbackCenter, zoom: zoom,
             mapBearing: orientation.bearing, width: width, height: height)
-        let position = state.positionStatus
+        let position = state.positionStatus(at: time)
         let heading = (verdict ?? state.headingVerdict()).heading
         let (headingLine, headingWarning) = SceneInput.headingStatus(state, heading)
         self.init(
             camera: camera, mode: orientation.mode, heading: heading, positionErrorMetres: state.positionErrorMetres,
             trail: state.trail + (state.displayPosition.map { [$0] } ?? []),
-            speedMetresPerSecond: state.speedMetresPerSecond,
+            speedMetresPerSecond: state.motionIsCurrent(at: time) ? state.speedMetresPerSecond : nil,
             positionStatus: position.text, positionWarning: position.warning,
             headingStatus: headingLine, headingWarning: headingWarning)
         positionKnown = state.displayPosition != nil
-        // The last speed stays on screen, grey, rather than vanishing: stale data looks stale.
-        positionStale = state.displayPosition != nil && state.positionIsStale
-        course = state.course
+        // A position whose fix is lost, gone or stale draws a grey marker: old data looks old.
+        positionStale = state.displayPosition != nil && !state.motionIsCurrent(at: time)
+        course = state.motionIsCurrent(at: time) ? state.course : nil
         rotationDriver = orientation.driver
     }
 

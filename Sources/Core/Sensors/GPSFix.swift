@@ -26,6 +26,17 @@ public enum FixStatus: String, Hashable, Sendable, CaseIterable {
     case simulated = "sim"
     /// A fix with a PPS time pulse.
     case ppsFix = "pps"
+
+    /// gpsd's `STATUS_*` numbers (gps.h, API 11+); nil for 0 ("no fix or unknown") and for numbers a newer gpsd
+    /// may add.
+    public init?(gpsdStatus value: Int) {
+        let table: [Int: FixStatus] = [
+            1: .gps, 2: .dgps, 3: .rtkFixed, 4: .rtkFloat, 5: .deadReckoning, 6: .gnssDeadReckoning, 7: .timeOnly,
+            8: .simulated, 9: .ppsFix,
+        ]
+        guard let s = table[value] else { return nil }
+        self = s
+    }
 }
 
 /// One position report. Every field gpsd may leave unset is optional: nil means "not reported", never NaN.

@@ -70,10 +70,25 @@ public struct NavState: Sendable {
     }
 
     /// Seconds since the last position, nil before the first.
-    public var positionAge: Double? { positionTime.map { now.seconds(since: $0) } }
+    public var positionAge: Double? { positionAge(at: now) }
 
     /// True when the last position is too old to be trusted as current.
-    public var positionIsStale: Bool { (positionAge ?? .infinity) > NavState.staleAfterSeconds }
+    public var positionIsStale: Bool { positionIsStale(at: now) }
+
+    /// Seconds from the last position to `time`, a frame's time (never earlier than the latest event): the age
+    /// keeps counting between GPS messages instead of freezing at the last one's.
+    public func positionAge(at time: Timestamp) -> Double? { positionTime.map { max(now, time).seconds(since: $0) } }
+
+    /// True when, at `time`, the last position is too old to be trusted as current.
+    public func positionIsStale(at time: Timestamp) -> Bool {
+        (positionAge(at: time) ?? .infinity) > NavState.staleAfterSeconds
+    }
+
+    /// True when the speed and course of the last fix still describe the motion at `time`: a fix is held, not
+    /// lost, and not stale.
+    public func motionIsCurrent(at time: Timestamp) -> Bool {
+        fixMode >= .twoD && lostSources[.gps] == nil && !positionIsStale(at: time)
+    }
 
     /// The heading pipeline's current output.
     public var headingEstimate: HeadingEstimate { headingEstimator.estimate }
@@ -95,14 +110,17 @@ public struct NavState: Sendable {
     public var displayPosition: GeoCoordinate? { headingEstimator.estimate.standstillAnchor ?? position }
 
     /// The HUD's position line: fix kind and satellites, or what is wrong.
-    public var positionStatus: (text: String, warning: Bool) {
+    public var positionStatus: (text: String, warning: Bool) { positionStatus(at: now) }
+
+    /// The HUD's position line for the frame at `time`, with the fix's age counted to that frame.
+    public func positionStatus(at time: Timestamp) -> (text: String, warning: Bool) {
+        let seconds = positionAge(at: time).flatMap { Int(checkedTruncating: $0) } ?? 0
         if lostSources[.gps] != nil {
-            let age = positionAge.map { " · fix \(Int($0)) s old" } ?? ""
-            return ("GPS lost" + age, true)
+            return ("GPS lost" + (positionTime == nil ? "" : " · fix \(seconds) s old"), true)
         }
         guard position != nil else { return (fixMode == .noFix ? "No GPS fix" : "Waiting for GPS", true) }
-        if positionIsStale { return ("GPS stale · \(Int(positionAge ?? 0)) s", true) }
-        if fixMode == .noFix { return ("No fix · last \(Int(positionAge ?? 0)) s ago", true) }
+        if positionIsStale(at: time) { return ("GPS stale · \(seconds) s", true) }
+        if fixMode == .noFix { return ("No fix · last \(seconds) s ago", true) }
         let sats = satellitesUsed.map { " · \($0) sats" } ?? ""
         return ((fixMode == .threeD ? "GPS 3D" : "GPS 2D") + sats, false)
     }

@@ -3,5 +3,5 @@
     CommandEntry(RunCommand.self), CommandEntry(DemoCommand.self), CommandEntry(RenderCommand.self),
     CommandEntry(ProbeCommand.self), CommandEntry(SensorsCommand.self), CommandEntry(ShowCommand.self),
     CommandEntry(RecordCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(CalibrateCommand.self),
-    CommandEntry(DeclinationCommand.self),
+    CommandEntry(DeclinationCommand.self), CommandEntry(ConfigCommand.self),
 ]

@@ -7,7 +7,8 @@ import Platform
 struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self)
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        HeadingOptions.self)
     static let help = """
         USAGE: navdisplay demo [options]
 
@@ -21,6 +22,7 @@ struct DemoCommand: Command {
           --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
           --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
         \(ViewOptions.help)
+        \(HeadingOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -33,6 +35,7 @@ struct DemoCommand: Command {
     var out = "demo-frames"
     var interval = 2.0
     var view = ViewOptions()
+    var headingOptions = HeadingOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
 
@@ -49,7 +52,10 @@ struct DemoCommand: Command {
             case .flag("--stats"): stats = true
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args) else {
+                guard
+                    try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
+                        || headingOptions.parse(f, &args)
+                else {
                     throw args.unknown(f)
                 }
             case .positional(let v): throw args.unexpected(v)
@@ -79,10 +85,11 @@ struct DemoCommand: Command {
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
         let ride = try demoRide()
+        let heading = headingOptions.applied(to: ride.heading)
         return Playback(events: ride.events) { [view] in
             NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
-                heading: ride.heading)
+                heading: heading)
         }
     }
 

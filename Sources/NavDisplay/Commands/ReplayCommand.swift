@@ -8,7 +8,8 @@ import Platform
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self)
+    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        HeadingOptions.self)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 
@@ -29,6 +30,7 @@ struct ReplayCommand: Command {
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
         \(ViewOptions.help)
+        \(HeadingOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -48,6 +50,7 @@ struct ReplayCommand: Command {
     var calibrationFile: String?
     var noCalibration = false
     var view = ViewOptions()
+    var headingOptions = HeadingOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -83,7 +86,7 @@ struct ReplayCommand: Command {
                 // Only a screen option means "to a screen": a map goes with --out as well.
                 if try display.parse(f, &args) {
                     displayChosen = true
-                } else if try !map.parse(f, &args), try !view.parse(f, &args) {
+                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args) {
                     throw args.unknown(f)
                 }
             case .positional(let v): files.append(v)
@@ -130,6 +133,7 @@ struct ReplayCommand: Command {
         }
         config.fallbackDecimalYear = recording.header.startUTCSeconds.map(DecimalYear.from(utcSeconds:))
         config.fallbackCoordinate = recording.header.place
+        config = headingOptions.applied(to: config)
         let center = StartPosition.of(place: recording.header.place, events: recording.events)
 
         let screen: (any Display)?

@@ -8,6 +8,8 @@ struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
+        HeadingOptions.self
+    ).with(
         SensorOptions.self
     ).with(
         GpsOptions.self)
@@ -25,6 +27,7 @@ struct RunCommand: Command {
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
         \(ViewOptions.help)
+        \(HeadingOptions.help)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
           --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
@@ -34,7 +37,11 @@ struct RunCommand: Command {
           --record-max-mb N       size at which a recording goes on in the next file (default 64)
           --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
                                   $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
-                                  file means uncalibrated (flagged on the HUD), an unreadable one is an error
+                                  file means uncalibrated (flagged on the HUD), and so does an empty or broken
+                                  one (said on the HUD and in the log, so the map still comes up)
+          --config FILE|none      settings as `key = value` lines, each key a long option without --; the
+                                  command line wins (default /etc/navdisplay/navdisplay.conf when it exists).
+                                  A bad line is logged and shown on the HUD, and the rest still counts
         \(DisplayOptions.help)
           -h, --help              show this help
         """
@@ -44,6 +51,7 @@ struct RunCommand: Command {
     var sensors = SensorOptions()
     var sampleRate = 25.0
     var view = ViewOptions()
+    var headingOptions = HeadingOptions()
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
     var parkedFPS = 2.0
@@ -51,8 +59,19 @@ struct RunCommand: Command {
     var recordPath: String?
     var recordMaxMegabytes = 64.0
     var calibrationPath = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
+    /// The settings file read, and what in it could not be used (logged and shown once the display is up).
+    var configPath: String?
+    var configProblems: [ConfigProblem] = []
 
     init(arguments: [String]) throws {
+        var arguments = arguments
+        configPath = try Self.takeConfigPath(from: &arguments)
+        if let configPath { configProblems = try readConfig(configPath) }
+        try parse(arguments)
+    }
+
+    /// Parses command-line arguments (or one setting of the config file) over what is set already.
+    mutating func parse(_ arguments: [String]) throws {
         var args = ArgumentScanner(command: Self.name, arguments: arguments)
         while let arg = try args.next() {
             switch arg {
@@ -73,6 +92,7 @@ struct RunCommand: Command {
             case .flag(let f):
                 guard
                     try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
+                        || headingOptions.parse(f, &args)
                         || sensors.parse(f, &args) || gps.parse(f, &args)
                 else {
                     throw args.unknown(f)
@@ -83,13 +103,23 @@ struct RunCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // The calibration first: a corrupt file stops the run before the screen is touched.
-        let calibration = try CalibrationFile.load(calibrationPath)
-        say(
-            "navdisplay run: "
-                + (calibration != nil
-                    ? "calibration from \(calibrationPath)"
-                    : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        for problem in configProblems {
+            say("navdisplay run: \(configPath ?? "config"): \(problem)", priority: .warning)
+        }
+        // A bad or empty calibration file never keeps the map from coming up (under Restart=always an exit here
+        // would be a restart loop with no display): the compass runs uncalibrated, the log and the HUD say why.
+        let loaded = CalibrationFile.loadOrUncalibrated(calibrationPath)
+        let calibration = loaded.calibration
+        let calibrationProblem = loaded.warning
+        if let calibrationProblem {
+            say("navdisplay run: \(calibrationProblem)", priority: .warning)
+        } else {
+            say(
+                "navdisplay run: "
+                    + (calibration != nil
+                        ? "calibration from \(calibrationPath)"
+                        : "no calibration at \(calibrationPath): compass uncalibrated (run `navdisplay calibrate`)"))
+        }
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { screen.close() }
@@ -97,7 +127,7 @@ struct RunCommand: Command {
         say(physicsLine)
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), physics: physics, waitForTiles: false)
-        let heading = HeadingConfiguration(calibration: calibration)
+        let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
             NavigationPipeline(
@@ -106,10 +136,10 @@ struct RunCommand: Command {
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
-        screenSink.onReload = { [calibrationPath] pipeline in
+        screenSink.onReload = { [calibrationPath, headingOptions] pipeline in
             do {
                 let fresh = try CalibrationFile.load(calibrationPath)
-                pipeline.reconfigureHeading(HeadingConfiguration(calibration: fresh))
+                pipeline.reconfigureHeading(headingOptions.applied(to: HeadingConfiguration(calibration: fresh)))
                 say(
                     "navdisplay run: SIGHUP: "
                         + (fresh != nil
@@ -134,17 +164,31 @@ struct RunCommand: Command {
                     maxBytes: Int(recordMaxMegabytes * 1_048_576))
             }
         }
+        recorder?.onStateChange = { state in
+            screenSink.show(notice: "RECORDING STOPPED", while: state != .recording)
+            if case .stopped(let reason) = state {
+                say("navdisplay run: recording stopped (\(reason)); navigation goes on, a new part is tried later")
+            } else {
+                say("navdisplay run: recording again")
+            }
+        }
         let log = StatusLogSink { say("navdisplay run: " + $0) }
         var configuration = SessionConfiguration(
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
             sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
+        // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
+        let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
+        configuration.heartbeat = { heartbeat?.beat($0) }
+        // What was wrong with the files stays on the HUD, so it is seen at the device, not only in the journal.
+        screenSink.pipeline.notices += runNotices(calibrationProblem: calibrationProblem)
         let session = try Session(configuration)
         say(
             "navdisplay run: showing on \(screen.name); "
                 + (gpsd != nil ? "gpsd at \(gps.host):\(gps.port)" : "no gpsd (--no-gps)"))
         let cpuStart = ProcessClock.cpuNanoseconds()
         let result = try session.run()
+        heartbeat?.stopping()
         if let recorder, let writer = recorder.writer,
             !result.droppedSinks.contains(where: { $0.name == recorder.name })
         {

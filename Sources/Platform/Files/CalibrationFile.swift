@@ -34,6 +34,25 @@ public enum CalibrationFile {
         }
     }
 
+    /// What `loadOrUncalibrated` found: the calibration to use (nil: run uncalibrated) and, when the file was
+    /// there but unusable, one line saying so for the HUD and the journal.
+    public struct LoadResult: Sendable {
+        public var calibration: MagnetometerCalibration?
+        /// Nil when the file was fine or absent; otherwise what was wrong and that the compass runs uncalibrated.
+        public var warning: String?
+    }
+
+    /// The calibration in `path`, never throwing: a missing file is uncalibrated without a warning; an empty,
+    /// unreadable or broken file is uncalibrated with a warning, so a bad file can never keep the map from coming
+    /// up (under `Restart=always` an exit here would be a restart loop with no display).
+    public static func loadOrUncalibrated(_ path: String) -> LoadResult {
+        do {
+            return LoadResult(calibration: try load(path), warning: nil)
+        } catch {
+            return LoadResult(calibration: nil, warning: "\(error); compass uncalibrated")
+        }
+    }
+
     /// Saves `calibration` atomically (a power cut leaves the old file or the new one), creating the folder.
     public static func save(_ calibration: MagnetometerCalibration, to path: String) throws {
         let directory = AtomicFile.directoryName(of: path)

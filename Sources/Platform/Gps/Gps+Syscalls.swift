@@ -87,6 +87,7 @@ final class GpsdConnection {
             (cgps_verr_set(), .verticalError), (cgps_speederr_set(), .speedError),
             (cgps_trackerr_set(), .trackError), (cgps_devicelist_set(), .deviceList),
             (cgps_version_set(), .version), (cgps_error_set(), .error), (cgps_device_set(), .device),
+            (cgps_attitude_set(), .attitude), (cgps_magnetic_track_set(), .magneticTrack),
         ]
         for (bit, field) in pairs where set & bit != 0 { r.set.insert(field) }
         r.mode = d.fix.mode
@@ -103,6 +104,10 @@ final class GpsdConnection {
         r.epv = d.fix.epv
         r.eps = d.fix.eps
         r.epd = d.fix.epd
+        r.magneticTrack = d.fix.magnetic_track
+        r.magneticVariation = d.fix.magnetic_var
+        // `attitude` shares a union with VERSION, ERROR and the rest: only read it when gpsd says it is an ATT.
+        if r.set.contains(.attitude) { r.attitudeHeading = d.attitude.heading }
         r.satellitesUsed = d.satellites_used
         r.satellitesVisible = d.satellites_visible
         if r.set.contains(.deviceList) {

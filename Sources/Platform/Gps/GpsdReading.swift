@@ -19,13 +19,19 @@ struct GpsdFields: OptionSet, Hashable, Sendable {
     static let version = GpsdFields(rawValue: 1 << 13)
     static let error = GpsdFields(rawValue: 1 << 14)
     static let device = GpsdFields(rawValue: 1 << 15)
+    /// An ATT report (gpsd 3.22 sends one per HDT/THS sentence).
+    static let attitude = GpsdFields(rawValue: 1 << 16)
+    /// TPV `magtrack` (a compass's HDG, or the course made magnetic).
+    static let magneticTrack = GpsdFields(rawValue: 1 << 17)
 }
 
 /// One message from gpsd copied out of libgps's `gps_data_t`, still raw: doubles may be NaN and only the `set`
 /// fields mean anything. `events(at:)` is the one place these become optionals.
 ///
-/// gpsd's magnetic track and variation are deliberately not copied: 3.22 takes them from a coarse table with the
-/// wrong sign; declination comes from our own model.
+/// A compass reaches us through gpsd two ways (measured with gpsd 3.22 and gpsfake on the vendored captures): an
+/// HDG becomes TPV `magtrack`, and an HDT or THS an ATT report's `heading`. gpsd's `magvar` is never used as a
+/// declination (3.22 takes it from a coarse table; our own model gives it), only to tell a compass's `magtrack`
+/// from the course gpsd made magnetic itself.
 struct GpsdReading: Hashable, Sendable {
     var set: GpsdFields = []
     /// gpsd's fix mode: 0 not seen, 1 no fix, 2 2D, 3 3D.
@@ -47,6 +53,11 @@ struct GpsdReading: Hashable, Sendable {
     var epv: Double = .nan
     var eps: Double = .nan
     var epd: Double = .nan
+    /// TPV `magtrack` and `magvar` (degrees), meaningful with `.magneticTrack`.
+    var magneticTrack: Double = .nan
+    var magneticVariation: Double = .nan
+    /// ATT `heading` (degrees from true north), meaningful with `.attitude`; NaN when the compass had none.
+    var attitudeHeading: Double = .nan
     var satellitesUsed: Int32 = 0
     var satellitesVisible: Int32 = 0
     /// The receivers a DEVICES message lists, or the one a DEVICE message describes, with their drivers.
@@ -61,7 +72,9 @@ struct GpsdReading: Hashable, Sendable {
     /// The Core events this message carries, stamped with the receive time `now`.
     func events(at now: Timestamp) -> [SensorEvent] {
         var events: [SensorEvent] = []
-        if let fix = fix(at: now) { events.append(.gpsFix(fix)) }
+        let fix = fix(at: now)
+        if let fix { events.append(.gpsFix(fix)) }
+        if let compass = compass(at: now, fix: fix) { events.append(compass) }
         if set.contains(.satellites) {
             events.append(
                 .gpsSky(
@@ -82,8 +95,11 @@ struct GpsdReading: Hashable, Sendable {
             let coordinate = GeoCoordinate(latitude: lat, longitude: lon)
             fix.coordinate = coordinate.isValid ? coordinate : nil
         }
-        if mode >= .threeD { fix.altitudeMetres = value(altitudeMSL, when: .altitude) }
-        fix.speedMetresPerSecond = value(speed, when: .speed).flatMap { $0 >= 0 ? $0 : nil }
+        // Whatever answers on gpsd's port may send 1e300: values no vehicle reaches are dropped here, once.
+        if mode >= .threeD {
+            fix.altitudeMetres = value(altitudeMSL, when: .altitude).flatMap { abs($0) < 1e6 ? $0 : nil }
+        }
+        fix.speedMetresPerSecond = value(speed, when: .speed).flatMap { $0 >= 0 && $0 < 2000 ? $0 : nil }
         fix.courseDegrees = value(track, when: .track).map {
             ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         }
@@ -103,22 +119,26 @@ struct GpsdReading: Hashable, Sendable {
         return fix
     }
 
+    /// The compass report this message carries: an ATT's true heading, or a TPV `magtrack` that is a compass's
+    /// and not the course made magnetic. Each has its own validity (finite, 0–360); the accuracy is the one the
+    /// NMEA import assumes, since neither says.
+    func compass(at now: Timestamp, fix: GPSFix?) -> SensorEvent? {
+        let accuracy = NMEAImport.assumedCompassAccuracyDegrees
+        if set.contains(.attitude) {
+            guard let h = finite(attitudeHeading), h >= 0, h <= 360 else { return nil }
+            return .compassHeading(now, HeadingReport(trueDegrees: h, accuracyDegrees: accuracy))
+        }
+        guard set.contains(.magneticTrack), set.contains(.mode),
+            let m = GpsdMagneticTrack.compassDegrees(
+                track: value(track, when: .track), magneticTrack: finite(magneticTrack),
+                variation: finite(magneticVariation))
+        else { return nil }
+        return .compassHeading(now, HeadingReport(magneticDegrees: m, accuracyDegrees: accuracy))
+    }
+
     /// gpsd's `STATUS_*` numbers (gps.h, API 11+) as Core's status; nil for 0 ("no fix or unknown") and for
     /// numbers a newer gpsd may add.
-    static func fixStatus(gpsd value: Int32) -> FixStatus? {
-        switch value {
-        case 1: return .gps
-        case 2: return .dgps
-        case 3: return .rtkFixed
-        case 4: return .rtkFloat
-        case 5: return .deadReckoning
-        case 6: return .gnssDeadReckoning
-        case 7: return .timeOnly
-        case 8: return .simulated
-        case 9: return .ppsFix
-        default: return nil
-        }
-    }
+    static func fixStatus(gpsd value: Int32) -> FixStatus? { FixStatus(gpsdStatus: Int(value)) }
 
     private func value(_ v: Double, when field: GpsdFields) -> Double? {
         set.contains(field) ? finite(v) : nil

@@ -21,7 +21,7 @@ func jpeg_decodeRGB(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [
         else { throw fail() }
         let w = Int(width)
         let h = Int(height)
-        guard w > 0, h > 0, w * h <= 16 << 20 else {
+        guard w > 0, h > 0, w * h <= PlatformRasterDecoder.maxTilePixels else {
             throw MapError.badRasterTile("JPEG of unreasonable size \(w)x\(h)")
         }
         var rgb = [UInt8](repeating: 0, count: w * h * 3)

@@ -1,7 +1,13 @@
 import Core
 
 /// Decodes raster map tiles with the system libraries: libpng, libjpeg-turbo and libwebp.
+///
+/// A tile is at most `maxTilePixels` (1024 × 1024): real tiles are 256 or 512 px, and a damaged header claiming
+/// 4096 × 4096 would otherwise cost 128 MB of buffers per tile and worker, most of the board's map budget.
 public struct PlatformRasterDecoder: RasterDecoder {
+    /// The most pixels a raster tile may have; larger ones are refused before anything is allocated.
+    public static let maxTilePixels = 1 << 20
+
     public init() {}
 
     public func decode(_ bytes: [UInt8], format: TileFormat) throws -> RasterImage {

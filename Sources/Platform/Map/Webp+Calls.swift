@@ -12,7 +12,7 @@ func webp_decodeRGBA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba:
     }
     let width = Int(w)
     let height = Int(h)
-    guard width > 0, height > 0, width * height <= 16 << 20 else {
+    guard width > 0, height > 0, width * height <= PlatformRasterDecoder.maxTilePixels else {
         throw MapError.badRasterTile("WebP of unreasonable size \(width)x\(height)")
     }
     var rgba = [UInt8](repeating: 0, count: width * height * 4)

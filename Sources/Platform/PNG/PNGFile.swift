@@ -2,7 +2,8 @@ import Core
 
 /// Reads and writes frames as PNG files (through libpng).
 public enum PNGFile {
-    /// Writes `frame` to `path` as an 8-bit RGB PNG.
+    /// Writes `frame` to `path` as an 8-bit RGB PNG, atomically (a reader never sees half a frame). A symbolic
+    /// link at `path` is refused, never followed, so `--out` cannot be turned into a write elsewhere.
     public static func write(_ frame: FrameBuffer, to path: String) throws {
         var rgb = [UInt8](repeating: 0, count: frame.width * frame.height * 3)
         frame.pixels.withUnsafeBufferPointer { px in
@@ -15,7 +16,12 @@ public enum PNGFile {
                 }
             }
         }
-        try png_writeRGB(path: path, width: frame.width, height: frame.height, rgb: rgb)
+        let png = try png_encodeRGB(width: frame.width, height: frame.height, rgb: rgb)
+        do {
+            try AtomicFile.write(bytes: png, to: path, permissions: 0o644, refusingSymlink: true, durable: false)
+        } catch let error as AtomicFileError {
+            throw PNGError.writeFailed(path: path, reason: error.what)
+        }
     }
 
     /// Reads a PNG file into an XRGB8888 frame.

@@ -4,18 +4,28 @@ import Core
 // Every call into libpng lives in this file. libpng's simplified API reports failure by returning 0 and
 // leaving a message in `image.message`.
 
-/// Encodes RGB bytes (3 per pixel, rows packed) as PNG and writes them to `path`.
-/// The corresponding C function is `png_image_write_to_file`.
-func png_writeRGB(path: String, width: Int, height: Int, rgb: [UInt8]) throws {
+/// Encodes RGB bytes (3 per pixel, rows packed) as PNG in memory (written to a file by the caller, atomically
+/// and without following links: libpng's own file writer `fopen`s the path, following a planted symlink).
+/// The corresponding C function is `png_image_write_to_memory`.
+func png_encodeRGB(width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     image.width = UInt32(width)
     image.height = UInt32(height)
     image.format = UInt32(PNG_FORMAT_RGB)
-    let ok = rgb.withUnsafeBytes { buf in
-        png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(width * 3), nil)
+    var size = 0
+    let sized = rgb.withUnsafeBytes { buf in
+        png_image_write_to_memory(&image, nil, &size, 0, buf.baseAddress, Int32(width * 3), nil)
     }
-    if ok == 0 { throw PNGError.writeFailed(path: path, reason: pngMessage(&image)) }
+    guard sized != 0, size > 0 else { throw PNGError.encodeFailed(reason: pngMessage(&image)) }
+    var out = [UInt8](repeating: 0, count: size)
+    let ok = rgb.withUnsafeBytes { buf in
+        out.withUnsafeMutableBytes { dst in
+            png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, Int32(width * 3), nil)
+        }
+    }
+    guard ok != 0 else { throw PNGError.encodeFailed(reason: pngMessage(&image)) }
+    return Array(out.prefix(size))
 }
 
 /// Reads a PNG file of any colour type as RGB bytes (3 per pixel, rows packed).
@@ -54,7 +64,7 @@ func png_decodeRGBA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: 
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         let width = Int(image.width)
         let height = Int(image.height)
-        guard width > 0, height > 0, width * height <= 16 << 20 else {
+        guard width > 0, height > 0, width * height <= PlatformRasterDecoder.maxTilePixels else {
             png_image_free(&image)
             throw PNGError.decodeFailed(reason: "unreasonable size \(width)x\(height)")
         }
@@ -78,11 +88,13 @@ public enum PNGError: Error, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     case readFailed(path: String, reason: String)
     case decodeFailed(reason: String)
+    case encodeFailed(reason: String)
     public var description: String {
         switch self {
         case .writeFailed(let path, let reason): return "cannot write PNG \(path): \(reason)"
         case .readFailed(let path, let reason): return "cannot read PNG \(path): \(reason)"
         case .decodeFailed(let reason): return "cannot decode PNG tile: \(reason)"
+        case .encodeFailed(let reason): return "cannot encode PNG: \(reason)"
         }
     }
 }

@@ -3,9 +3,29 @@ import Glibc
 // Every POSIX file call the durable recording writer makes. Each returns -1 and sets errno on failure; the
 // callers turn that into a `DurableFileError` naming the path and what to do.
 
-/// Opens `path` for appending, creating it with mode 0644. The corresponding C function is `open`.
-func recording_open(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+/// Creates `path` for writing, failing with EEXIST when anything (a file, a symlink) already has that name, with
+/// mode 0600: a recording is a location history. The corresponding C function is `open`.
+func recording_create(_ path: String) -> Int32 {
+    retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600) }
+}
+
+/// Opens an existing regular file at `path` for appending (never through a symlink). The corresponding C function
+/// is `open`.
+func recording_openForAppend(_ path: String) -> Int32 {
+    retrying { open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) }
+}
+
+/// Takes the recording's advisory lock without waiting: false (errno EWOULDBLOCK) when another recorder holds it.
+/// The corresponding C function is `flock`.
+func recording_lock(_ fd: Int32) -> Bool {
+    retrying { flock(fd, LOCK_EX | LOCK_NB) } == 0
+}
+
+/// Renames `from` to `to` when nothing has the name `to` yet. The corresponding C function is `link` + `unlink`
+/// (a plain `rename` would replace `to`).
+func recording_moveAside(_ from: String, _ to: String) -> Bool {
+    guard link(from, to) == 0 else { return false }
+    return unlink(from) == 0
 }
 
 /// Writes all of `bytes`, retrying short writes and EINTR. Returns false with errno set on failure.
@@ -25,14 +45,17 @@ func recording_writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 
 /// Flushes the file's data to the storage device. The corresponding C function is `fdatasync`.
 func recording_sync(_ fd: Int32) -> Bool {
-    while fdatasync(fd) != 0 {
-        if errno != EINTR { return false }
-    }
-    return true
+    retrying { fdatasync(fd) } == 0
 }
 
 /// The corresponding C function is `close`.
 func recording_close(_ fd: Int32) { _ = close(fd) }
+
+/// Whether anything (a file, a dangling symlink) has the name `path`. The corresponding C function is `lstat`.
+func recording_exists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+}
 
 /// The size of the file at `path`, or nil when it does not exist. The corresponding C function is `stat`.
 func recording_size(_ path: String) -> Int? {
@@ -50,7 +73,7 @@ func recording_syncDirectory(of path: String) {
     } else {
         dir = "."
     }
-    let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = retrying { open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)
@@ -58,3 +81,14 @@ func recording_syncDirectory(of path: String) {
 
 /// The text of the current errno. The corresponding C function is `strerror`.
 func recording_errnoText() -> String { String(cString: strerror(errno)) }
+
+/// Runs `body` again while it fails with EINTR.
+private func retrying(_ body: () -> Int32) -> Int32 {
+    while true {
+        let r = body()
+        if r >= 0 || errno != EINTR { return r }
+    }
+}
+
+/// True when the last call failed because the name was taken (EEXIST).
+func recording_failedBecauseItExists() -> Bool { errno == EEXIST }

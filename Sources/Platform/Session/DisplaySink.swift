@@ -19,12 +19,16 @@ public final class DisplaySink: EventSink {
     private var sampleTimeOfPendingFrame: Timestamp?
     /// Reads the clock for frame times (the loop's clock live; tests pass their own).
     private let clock: () -> Timestamp
+    /// The event time a frame drawn at a loop time shows, for the fix's age on the HUD: the loop time itself
+    /// live (events carry the same monotonic clock), the recording's time in a replay.
+    private let eventTime: (Timestamp) -> Timestamp
 
     /// `makePipeline` builds the pipeline, again for each pass of a looping replay.
     public init(
         display: any Display, movingFPS: Double, parkedFPS: Double, clock: @escaping () -> Timestamp,
-        makePipeline: @escaping () -> NavigationPipeline
+        eventTime: @escaping (Timestamp) -> Timestamp = { $0 }, makePipeline: @escaping () -> NavigationPipeline
     ) {
+        self.eventTime = eventTime
         self.display = display
         self.movingFPS = movingFPS
         self.parkedFPS = parkedFPS
@@ -44,7 +48,7 @@ public final class DisplaySink: EventSink {
 
     public func frame(now: Timestamp) throws {
         let start = clock()
-        guard let frame = pipeline.renderFrameIfChanged() else {
+        guard let frame = pipeline.renderFrameIfChanged(at: eventTime(now)) else {
             stats.recordSkipped()
             return
         }
@@ -82,7 +86,13 @@ public final class DisplaySink: EventSink {
 
     /// The HUD says what stopped ("RECORDING STOPPED"); navigation goes on.
     public func sinkFailed(_ name: String, error: any Error) {
-        pipeline.notices.append("\(name.uppercased()) STOPPED")
+        show(notice: "\(name.uppercased()) STOPPED", while: true)
+    }
+
+    /// Shows `notice` on the HUD while `shown`, and takes it away after.
+    public func show(notice: String, while shown: Bool) {
+        pipeline.notices.removeAll { $0 == notice }
+        if shown { pipeline.notices.append(notice) }
     }
 
     /// The `--stats` report for a run that took `wallSeconds` and `cpuSeconds`.

@@ -17,10 +17,11 @@ public struct Playback {
     public func onScreen(_ display: any Display, speed: Double?, fps: Double, repeats: Bool)
         -> (configuration: SessionConfiguration, sink: DisplaySink)
     {
-        let sink = DisplaySink(
-            display: display, movingFPS: fps, parkedFPS: 2, clock: MonotonicClock.now, makePipeline: makePipeline)
         // Wake-ups at most a hundred a second, however fast the replay: events are batched between them.
         let source = RecordingSource(events: events, speed: speed, granularitySeconds: 0.01)
+        let sink = DisplaySink(
+            display: display, movingFPS: fps, parkedFPS: 2, clock: MonotonicClock.now,
+            eventTime: { source.recordingTime(atLoopTime: $0) }, makePipeline: makePipeline)
         var configuration = SessionConfiguration(clock: .system, sources: [source], sinks: [sink])
         configuration.repeatsInput = repeats
         return (configuration, sink)

@@ -42,6 +42,21 @@ public final class RecordingSource: EventSource {
         return max(due, lastPoll.adding(seconds: granularitySeconds))
     }
 
+    /// The recording's own time that the loop's clock has reached (the HUD counts a fix's age in it); with no
+    /// speed, the time of the last event handed out.
+    public func recordingTime(atLoopTime now: Timestamp) -> Timestamp {
+        guard let speed else { return next > 0 ? events[next - 1].time : firstTime }
+        let reached = reachedNanoseconds(atLoopTime: now, speed: speed)
+        let (time, overflow) = firstTime.nanoseconds.addingReportingOverflow(reached)
+        return Timestamp(nanoseconds: overflow ? Int64.max : time)
+    }
+
+    /// How far into the recording (nanoseconds after its first event) the loop's clock has come at `speed`.
+    private func reachedNanoseconds(atLoopTime now: Timestamp, speed: Double) -> Int64 {
+        let elapsed = now.nanoseconds - origin.nanoseconds
+        return speed == 1 ? elapsed : Int64(checkedRounding: Double(elapsed) * speed) ?? Int64.max
+    }
+
     public func start(now: Timestamp) -> [SensorEvent] {
         origin = now
         next = 0
@@ -52,13 +67,7 @@ public final class RecordingSource: EventSource {
     public func poll(now: Timestamp) -> [SensorEvent] {
         lastPoll = now
         // How far into the recording (nanoseconds after its first event) the loop's clock has come.
-        let reached: Int64
-        if let speed {
-            let elapsed = now.nanoseconds - origin.nanoseconds
-            reached = speed == 1 ? elapsed : Int64(checkedRounding: Double(elapsed) * speed) ?? Int64.max
-        } else {
-            reached = Int64.max
-        }
+        let reached = speed.map { reachedNanoseconds(atLoopTime: now, speed: $0) } ?? Int64.max
         let start = next
         while next < events.count, events[next].time.nanoseconds - firstTime.nanoseconds <= reached { next += 1 }
         return Array(events[start..<next])

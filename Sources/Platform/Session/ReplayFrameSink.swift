@@ -37,7 +37,7 @@ public final class ReplayFrameSink: EventSink {
     }
 
     public func frame(now: Timestamp) throws {
-        let input = driver.pipeline.nextSceneInput()
+        let input = driver.pipeline.nextSceneInput(at: now)
         let row = driver.traceRow(at: now, input: input)
         rows.append(row)
         try traceRow?(row)

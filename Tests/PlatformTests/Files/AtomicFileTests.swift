@@ -52,3 +52,56 @@ import Testing
         #expect(try MagnetometerCalibration(parsing: text) == cal)
     }
 }
+
+/// Issue 16, classes 3 and 8: a bad calibration falls back to uncalibrated with a warning; atomic writes make
+/// their temporary file exclusively, never through a planted symlink, and private (0600).
+@Suite struct CalibrationFallbackAndPrivacyTests {
+    @Test(arguments: ["", "format 1\n", "samples 1e300\n", "\u{0}\u{1}garbage"])
+    func aBrokenCalibrationFileIsUncalibratedWithAWarning(_ text: String) throws {
+        let dir = try AtomicFileTests.scratchDirectory()
+        let path = dir + "/calibration.txt"
+        try AtomicFile.write(text, to: path)
+        let result = CalibrationFile.loadOrUncalibrated(path)
+        #expect(result.calibration == nil)
+        let warning = try #require(result.warning)
+        #expect(warning.contains(path) && warning.contains("uncalibrated"))
+    }
+
+    @Test func aMissingCalibrationFileIsUncalibratedWithoutAWarning() throws {
+        let dir = try AtomicFileTests.scratchDirectory()
+        let result = CalibrationFile.loadOrUncalibrated(dir + "/none.txt")
+        #expect(result.calibration == nil && result.warning == nil)
+    }
+
+    @Test func aGoodCalibrationFileLoads() throws {
+        let dir = try AtomicFileTests.scratchDirectory()
+        let path = dir + "/calibration.txt"
+        let cal = MagnetometerCalibration(
+            hardIronMicrotesla: Vector3(x: 1, y: 2, z: 3), softIron: .identity, fieldRadiusMicrotesla: 50)
+        try CalibrationFile.save(cal, to: path)
+        let result = CalibrationFile.loadOrUncalibrated(path)
+        #expect(result.warning == nil && result.calibration?.hardIronMicrotesla == cal.hardIronMicrotesla)
+    }
+
+    @Test func aWrittenFileIsPrivate() throws {
+        let dir = try AtomicFileTests.scratchDirectory()
+        let path = dir + "/calibration.txt"
+        let old = umask(0)
+        defer { umask(old) }
+        try AtomicFile.write("x\n", to: path)
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func aSymlinkPlantedAtTheOldTemporaryNameIsNotWrittenThrough() throws {
+        let dir = try AtomicFileTests.scratchDirectory()
+        let path = dir + "/calibration.txt"
+        let victim = dir + "/victim.txt"
+        // Today's name for the temporary file was predictable: PATH.tmp-PID.
+        #expect(symlink(victim, "\(path).tmp-\(getpid())") == 0)
+        try AtomicFile.write("calibration\n", to: path)
+        #expect(access(victim, F_OK) != 0)
+        #expect(try AtomicFile.read(path) == "calibration\n")
+    }
+}

@@ -19,7 +19,7 @@ struct MapBadInputTests {
         let fonts = try FontSet.load()
         let store = TileStore(source: source, inflater: ZlibInflater(), rasterDecoder: PlatformRasterDecoder())
         let layer = OfflineMapLayer(
-            tiles: TileImageCache(store: store, style: .day, capacity: 16, workers: 0), fonts: fonts, waitForTiles: true
+            tiles: TileImageCache(store: store, style: .day, capacity: 16), fonts: fonts, waitForTiles: true
         )
         let scene = Scene(width: 320, height: 240, fonts: fonts, map: layer)
         let camera = Camera(
@@ -120,6 +120,8 @@ struct MapBadInputTests {
         let (frame, layer) = try Self.frame(over: broken)
         #expect(layer.tiles.store.problems.contains { $0.contains("broken vector tile") })
         #expect(frame.pixels.contains(MapStyle.day.placeholder.xrgb))
+        // Each bad tile is skipped and counted, for the status line.
+        #expect(layer.tiles.store.failedTileCount > 0)
     }
 
     @Test func missingTilesDrawAPlaceholderNotABlankFrame() throws {

@@ -1,0 +1,49 @@
+import Core
+import Foundation
+import Platform
+
+/// `navdisplay config check [FILE]`: what `run` would take from a settings file, and why not the rest.
+struct ConfigCommand: Command {
+    static let name = "config"
+    static let summary = "check a settings file: what run would use from it, and what not and why"
+    static let shared = SharedOptions()
+    static let help = """
+        USAGE: navdisplay config check [FILE]
+
+        Reads FILE (default \(RunCommand.defaultConfigPath)) as `navdisplay run` does and prints each setting
+        it would use, with its line, then each line it cannot use and why (bad lines are skipped; the rest
+        counts). Exit status 0 when every line is good, 1 when some are not.
+
+        OPTIONS:
+          -h, --help              show this help
+        """
+
+    var path = RunCommand.defaultConfigPath
+
+    init(arguments: [String]) throws {
+        var args = ArgumentScanner(command: Self.name, arguments: arguments)
+        var words: [String] = []
+        while let arg = try args.next() {
+            switch arg {
+            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
+            case .flag(let f): throw args.unknown(f)
+            case .positional(let v): words.append(v)
+            }
+        }
+        guard words.first == "check", words.count <= 2 else {
+            throw UsageError("navdisplay config: expected `check [FILE]`, got \"\(words.joined(separator: " "))\"")
+        }
+        if words.count == 2 { path = words[1] }
+    }
+
+    func run() throws -> Int32 {
+        let command = try RunCommand(arguments: ["--config", path])
+        guard let text = try AtomicFile.read(path, maxBytes: 256 * 1024) else { return 1 }
+        let bad = Set(command.configProblems.map(\.line))
+        let used = ConfigFile(parsing: text).entries.filter { !bad.contains($0.line) }
+        say("\(path): \(used.count) setting\(used.count == 1 ? "" : "s") used, \(command.configProblems.count) not")
+        for entry in used { say("  line \(entry.line): \(entry.key) = \(entry.value)") }
+        for problem in command.configProblems { say("  not used: \(problem)") }
+        return command.configProblems.isEmpty ? 0 : 1
+    }
+}

@@ -1,0 +1,96 @@
+import Core
+import Foundation
+import Platform
+
+/// `/etc/navdisplay/navdisplay.conf` for `run`: each `key = value` is the long option `--key` (the command line,
+/// read after the file, wins), parsed by the same declarations as the command line, one setting at a time, so a
+/// bad line is reported with its line and key and every other setting still counts.
+extension RunCommand {
+    /// Where the kiosk's settings live; `--config FILE` reads another, `--config none` none.
+    static let defaultConfigPath = "/etc/navdisplay/navdisplay.conf"
+
+    /// Takes `--config FILE` out of `arguments`; the file to read, or nil (none given and no default file).
+    static func takeConfigPath(from arguments: inout [String]) throws -> String? {
+        var path: String? = FileManager.default.fileExists(atPath: defaultConfigPath) ? defaultConfigPath : nil
+        var rest: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let arg = arguments[index]
+            if arg == "--config" {
+                guard index + 1 < arguments.count else {
+                    throw UsageError("navdisplay run: --config expects a file or none, got nothing")
+                }
+                path = arguments[index + 1] == "none" ? nil : arguments[index + 1]
+                index += 2
+            } else if arg.hasPrefix("--config=") {
+                let value = String(arg.dropFirst("--config=".count))
+                path = value == "none" ? nil : value
+                index += 1
+            } else {
+                rest.append(arg)
+                index += 1
+            }
+        }
+        arguments = rest
+        return path
+    }
+
+    /// Applies the file's settings; returns what could not be used.
+    mutating func applyConfig(_ text: String) -> [ConfigProblem] {
+        let file = ConfigFile(parsing: text)
+        var problems = file.problems
+        for entry in file.entries {
+            if let problem = apply(entry) { problems.append(problem) }
+        }
+        return problems.sorted { $0.line < $1.line }
+    }
+
+    private mutating func apply(_ entry: ConfigEntry) -> ConfigProblem? {
+        let flag = "--" + entry.key
+        // A switch (`--stats`) parses alone; an option with a value does not ("expects …, got nothing").
+        var trial = self
+        if (try? trial.parse([flag])) != nil {
+            switch ConfigKey(entry.key, .flag).value(of: entry.value) {
+            case .success(.flag(true)): self = trial
+            case .success: break
+            case .failure(let error): return ConfigProblem(line: entry.line, key: entry.key, message: error.message)
+            }
+            return nil
+        }
+        do {
+            try parse([flag + "=" + entry.value])
+            return nil
+        } catch {
+            let message = "\(error)".replacingOccurrences(of: "navdisplay run: ", with: "")
+            return ConfigProblem(line: entry.line, key: entry.key, message: message + "; the default is used")
+        }
+    }
+}
+
+extension RunCommand {
+    /// Reads the settings file at `path` and applies it. A file given with `--config` that does not exist is a
+    /// usage error; one that cannot be read is one problem, and the run goes on with the defaults.
+    mutating func readConfig(_ path: String) throws -> [ConfigProblem] {
+        let text: String?
+        do {
+            text = try AtomicFile.read(path, maxBytes: 256 * 1024)
+        } catch {
+            return [ConfigProblem(line: 0, key: nil, message: "\(error); every setting is the default")]
+        }
+        guard let text else { throw UsageError("navdisplay run: --config \(path): no such file") }
+        return applyConfig(text)
+    }
+
+    /// HUD lines for what could not be used: one per bad config key (at most three, then a count), and a bad
+    /// calibration file.
+    func runNotices(calibrationProblem: String?) -> [String] {
+        var lines = configProblems.prefix(3).map { problem in
+            problem.line == 0
+                ? "CONFIG UNREADABLE"
+                : "CONFIG LINE \(problem.line)" + (problem.key.map { ": " + $0.uppercased() } ?? "")
+        }
+        if configProblems.count > 3 { lines.append("CONFIG: \(configProblems.count - 3) MORE (JOURNAL)") }
+        if calibrationProblem != nil { lines.append("CALIBRATION FILE UNREADABLE") }
+        return lines
+    }
+}

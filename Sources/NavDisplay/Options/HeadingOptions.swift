@@ -1,0 +1,24 @@
+import Core
+
+/// How the heading is computed, shared by `run`, `demo` and `replay`: `--vehicle`.
+struct HeadingOptions: OptionGroup {
+    var vehicle = Vehicle.car
+
+    /// The lines for a command's `--help`, generated from the declarations.
+    static var help: String { help() }
+
+    static let options: [OptionSpec<HeadingOptions>] = [
+        OptionSpec(
+            "--vehicle", "KIND", example: "boat",
+            help: "\(Vehicle.allCases.map(\.rawValue).joined(separator: " | ")) (default car): on a boat the GPS\n"
+                + "course never corrects the heading (the bow is not the course over ground)"
+        ) { o, flag, args in o.vehicle = try args.choice(for: flag, Vehicle.self) }
+    ]
+
+    /// `configuration` with these options applied.
+    func applied(to configuration: HeadingConfiguration) -> HeadingConfiguration {
+        var c = configuration
+        c.vehicle = vehicle
+        return c
+    }
+}
