@@ -39,6 +39,8 @@ public final class LabelPlacer {
     /// Points of interest are the least important names: at most this many per frame.
     public var maxPOIs = 8
     private var lastPlaced: Set<String> = []
+    /// Where each street name's middle was last frame, in world units: the label stays there while it can.
+    private var lastCentres: [String: Point] = [:]
     /// Text widths by size and text: measuring walks the font's tables, and the same names recur every frame.
     private var widths: [String: Double] = [:]
     private var flipped: [String: Bool] = [:]
@@ -70,6 +72,8 @@ public final class LabelPlacer {
         var placed: [PlacedLabel] = []
         var seen: Set<String> = []
         var nextFlipped: [String: Bool] = [:]
+        var nextCentres: [String: Point] = [:]
+        let toWorld = { (s: Point) -> Point in camera.worldPixel(atScreen: s) * (1 / world) }
         var pois = 0
         // The screen's bounding box in world units, with a margin: candidates wholly outside it are skipped cheaply.
         let corners = [
@@ -88,8 +92,13 @@ public final class LabelPlacer {
             let layout = fonts.layout(c.kind)
             let label: PlacedLabel?
             if c.kind == .road {
-                let pts = c.points.map(toScreen)
-                label = placeAlongLine(c, pts, layout, screen: screen, nextFlipped: &nextFlipped)
+                // Every stretch of the street is tried, best first, until one is free.
+                let options = placementsAlongLine(
+                    c, c.points.map(toScreen), layout, screen: screen, last: lastCentres[c.key].map(toScreen))
+                guard let chosen = options.first(where: { grid.isFree($0.label.boxes) }) else { continue }
+                nextFlipped[c.key] = chosen.flip
+                nextCentres[c.key] = toWorld(chosen.centre)
+                label = chosen.label
             } else {
                 label = placeUpright(c, toScreen(c.points[0]), layout, screen: screen)
             }
@@ -101,6 +110,7 @@ public final class LabelPlacer {
         }
         lastPlaced = seen
         flipped = nextFlipped
+        lastCentres = nextCentres
         return placed
     }
 
@@ -121,41 +131,58 @@ public final class LabelPlacer {
             text: c.text, kind: c.kind, origin: Point(x: p.x - w / 2, y: p.y + h / 2), rotationDegrees: 0, boxes: [box])
     }
 
-    /// Finds a nearly straight stretch of the street on screen long enough for the name and sets it along it.
-    private func placeAlongLine(
-        _ c: LabelCandidate, _ pts: [Point], _ layout: TextLayout, screen: Rect, nextFlipped: inout [String: Bool]
-    ) -> PlacedLabel? {
+    /// Every nearly straight stretch of the street long enough for the name, clipped to the screen, best first:
+    /// the one that holds last frame's label (which then stays where it was on the street, moving with the map),
+    /// then long stretches near the middle of the screen. The caller takes the first that is free.
+    private func placementsAlongLine(
+        _ c: LabelCandidate, _ pts: [Point], _ layout: TextLayout, screen: Rect, last: Point?
+    ) -> [(label: PlacedLabel, flip: Bool, centre: Point)] {
         let w = width(c.text, layout)
         let need = w + 16
         let inner = screen.insetBy(8)
-        var best: (start: Point, end: Point, score: Double)?
+        let centre = Point(x: screen.width / 2, y: screen.height / 2)
+        var options: [(start: Point, end: Point, mid: Point, score: Double)] = []
         var i = 0
         while i < pts.count - 1 {
-            // Grow a stretch from i while it stays within 2 px of its chord and on screen.
+            // Grow a stretch from i while it stays within 2 px of its chord (at most 64 points: isStraight is
+            // linear in the stretch).
             var j = i + 1
-            var length = (pts[j] - pts[i]).length
-            while j + 1 < pts.count, length < need * 1.5, Self.isStraight(pts, i, j + 1) {
-                length += (pts[j + 1] - pts[j]).length
-                j += 1
-            }
-            let a = pts[i]
-            let b = pts[j]
-            let chord = (b - a).length
-            if chord >= need, Self.contains(inner, a), Self.contains(inner, b) {
-                let mid = (a + b) * 0.5
-                let centre = Point(x: screen.width / 2, y: screen.height / 2)
-                let score = chord - 0.2 * (mid - centre).length
-                if best == nil || score > best!.score { best = (a, b, score) }
+            while j + 1 < pts.count, j - i < 64, Self.isStraight(pts, i, j + 1) { j += 1 }
+            if let (a, b) = Self.clip(pts[i], pts[j], to: inner) {
+                let chord = (b - a).length
+                if chord >= need {
+                    let u = (b - a) * (1 / chord)
+                    var mid = (a + b) * 0.5
+                    var score = chord - 0.2 * (mid - centre).length
+                    if let last {
+                        // Last frame's middle, when it lies on this stretch, stays (clamped so the name fits).
+                        let t = (last - a).x * u.x + (last - a).y * u.y
+                        let off = last - (a + u * t)
+                        if off.length < 4, t >= -need / 2, t <= chord + need / 2 {
+                            mid = a + u * min(max(t, need / 2), chord - need / 2)
+                            score += 1e6
+                        }
+                    }
+                    options.append((a, b, mid, score))
+                }
             }
             i = j
         }
-        guard let stretch = best else { return nil }
-        var dir = stretch.end - stretch.start
+        return options.sorted { $0.score > $1.score }.map { o in
+            let (label, flip) = along(c, from: o.start, to: o.end, at: o.mid, width: w, layout)
+            return (label, flip, o.mid)
+        }
+    }
+
+    /// The name set along the line from `start` to `end`, centred at `mid`, upright (turned half a turn when the
+    /// line points left, with last frame's choice kept near vertical).
+    private func along(
+        _ c: LabelCandidate, from start: Point, to end: Point, at mid: Point, width w: Double, _ layout: TextLayout
+    ) -> (PlacedLabel, Bool) {
+        var dir = end - start
         var angle = atan2(dir.y, dir.x) * 180 / .pi  // 0 = left to right, clockwise positive (y down)
-        // Upside down when pointing left; within the band around vertical keep last frame's choice.
         let nearVertical = abs(abs(angle) - 90) < Self.flipHysteresisDegrees
         let flip = nearVertical ? (flipped[c.key] ?? (abs(angle) > 90)) : abs(angle) > 90
-        nextFlipped[c.key] = flip
         if flip {
             dir = dir * -1
             angle = angle > 0 ? angle - 180 : angle + 180
@@ -163,7 +190,6 @@ public final class LabelPlacer {
         let len = dir.length
         let ux = Point(x: dir.x / len, y: dir.y / len)
         let uy = Point(x: -ux.y, y: ux.x)
-        let mid = (stretch.start + stretch.end) * 0.5
         let h = layout.capHeight
         let origin = mid - ux * (w / 2) + uy * (h / 2)
         // A chain of squares along the text for collisions.
@@ -175,7 +201,24 @@ public final class LabelPlacer {
             boxes.append(Rect(x: p.x - step / 2 - 1, y: p.y - step / 2 - 1, width: step + 2, height: step + 2))
             t += step * 0.8
         }
-        return PlacedLabel(text: c.text, kind: c.kind, origin: origin, rotationDegrees: angle, boxes: boxes)
+        return (PlacedLabel(text: c.text, kind: c.kind, origin: origin, rotationDegrees: angle, boxes: boxes), flip)
+    }
+
+    /// The part of the segment from `a` to `b` inside `r` (Liang–Barsky), nil when none is.
+    static func clip(_ a: Point, _ b: Point, to r: Rect) -> (Point, Point)? {
+        let d = b - a
+        var t0 = 0.0
+        var t1 = 1.0
+        for (p, q) in [(-d.x, a.x - r.x), (d.x, r.maxX - a.x), (-d.y, a.y - r.y), (d.y, r.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+                if t0 > t1 { return nil }
+            }
+        }
+        return (a + d * t0, a + d * t1)
     }
 
     private static func contains(_ r: Rect, _ p: Point) -> Bool {

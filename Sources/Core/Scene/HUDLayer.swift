@@ -1,56 +1,245 @@
 import Foundation
 
 /// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
-/// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun.
+/// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun. Its text
+/// sizes come from the panel's physics (`HUDTypography`), and its panels are as large as their text.
 struct HUDLayer {
-    let fonts: FontSet
+    let typography: HUDTypography
+    /// The scene's geometry unit (one pixel at the reference density).
+    let unit: Double
 
-    /// The screen areas the HUD covers, so map labels and grid labels keep clear of them.
-    func reservedRects(width: Int, height: Int, unit: Double) -> [Rect] {
-        let m = 10 * unit
+    /// Where each HUD element goes on a `width`×`height` screen for `lines`.
+    struct Layout {
+        var heading: Rect
+        var northCenter: Point
+        var northRadius: Double
+        var speed: Rect
+        var scale: Rect
+        var scaleBarPixels: Double
+        var scaleLabel: String
+        var notices: [Rect]
+        /// The current-street bar and its name; nil with the name in the heading panel when no bar fits.
+        var street: Rect?
+        var streetText: String = ""
+        var streetFont: HUDFont?
+        /// The heading panel's rows under the digits, and the speed panel's, after any were left out for room.
+        var headingRows: [HUDRow]
+        var speedRows: [HUDRow]
+        /// "km/h" is the speed panel's first row rather than beside the digits.
+        var speedUnitBelow = false
+
+        /// Every area the HUD covers, so map and grid labels keep clear of it.
+        var rects: [Rect] {
+            [
+                heading, speed, scale,
+                Rect(
+                    x: northCenter.x - northRadius, y: northCenter.y - northRadius, width: 2 * northRadius,
+                    height: 2 * northRadius),
+            ] + notices + (street.map { [$0] } ?? [])
+        }
+    }
+
+    private var t: HUDTypography { typography }
+    /// Space inside a panel around its text.
+    private var pad: Double { max(5, 0.5 * t.secondary.capHeight) }
+    /// Space between lines of a panel.
+    private var gap: Double { max(4, 0.55 * t.secondary.capHeight) }
+    /// Space between a panel and the screen's edge.
+    private var margin: Double { max(4, 0.45 * t.secondary.capHeight) }
+
+    /// The heading line's pieces after the digits: the cardinal and the ±N° of a wide accuracy.
+    private func headingTail(_ lines: HUDLines) -> String {
+        [lines.cardinal, lines.accuracy].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The rows of a panel under its digits, and how large the panel is with them.
+    private func panelSize(digitsWidth: Double, rows: [HUDRow]) -> (width: Double, height: Double) {
+        (
+            2 * pad + max(digitsWidth, rows.map { font($0).width(of: $0.text) }.max() ?? 0),
+            2 * pad + t.digits.capHeight + rows.map { gap + font($0).capHeight }.reduce(0, +)
+        )
+    }
+
+    /// Warnings are primary information (ISO 15008's 20′); other rows secondary.
+    private func font(_ row: HUDRow) -> HUDFont {
+        (row.warning || row.isStreet) && !row.reduced ? t.primary : t.secondary
+    }
+
+    /// `rows` with warnings wider than `maxWidth` set at the secondary size (still ISO 15008's 16′) rather than
+    /// running into the next panel.
+    private func reduced(_ rows: [HUDRow], maxWidth: Double) -> [HUDRow] {
+        rows.map { row in
+            var r = row
+            r.reduced = (row.warning || row.isStreet) && 2 * pad + t.primary.width(of: row.text) > maxWidth
+            // A street name too long even then is cut, letter by letter, and ends in "…".
+            while r.isStreet, r.text.count > 4, 2 * pad + t.secondary.width(of: r.text) > maxWidth {
+                r.text =
+                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingCharacters(in: .whitespaces)
+                    + "…"
+            }
+            return r
+        }
+    }
+
+    /// `rows` less the optional ones, last first, until a panel placed by `place` keeps clear of `keepOut` (the
+    /// user's marker, which the HUD must never cover). Warnings are never left out.
+    private func fitting(
+        _ rows: [HUDRow], digitsWidth: Double, keepOut: Rect?, place: (Double, Double) -> Rect
+    ) -> (Rect, [HUDRow]) {
+        var rows = rows
+        while true {
+            let size = panelSize(digitsWidth: digitsWidth, rows: rows)
+            let panel = place(size.width, size.height)
+            guard let keepOut, panel.intersects(keepOut), let drop = rows.lastIndex(where: \.optional) else {
+                return (panel, rows)
+            }
+            rows.remove(at: drop)
+        }
+    }
+
+    /// Where everything goes. `keepOut` is the user's marker: panels leave out optional rows to keep clear of it.
+    /// `streetInPanel` puts the current street under the heading instead of in a bar of its own (for panels too
+    /// small for the bar).
+    func layout(
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil, streetInPanel: Bool = false
+    ) -> Layout {
         let w = Double(width)
         let h = Double(height)
-        return [
-            // The heading panel grows for long status lines.
-            Rect(x: 0, y: 0, width: 250 * unit + m, height: 84 * unit + m),
-            Rect(x: w - 70 * unit - m, y: 0, width: 70 * unit + m, height: 70 * unit + m),
-            Rect(x: 0, y: h - 74 * unit - m, width: 250 * unit + m, height: 74 * unit + m),  // grows with its status
-            Rect(x: w - 150 * unit - m, y: h - 44 * unit - m, width: 150 * unit + m, height: 44 * unit + m),
-        ]
-    }
-
-    func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit u: Double) {
-        let lines = HUDLines(input)
-        drawHeadingPanel(canvas, lines, theme, u)
-        drawNorthPointer(canvas, input.camera, theme, u)
-        drawSpeedPanel(canvas, lines, theme, u)
-        drawScaleBar(canvas, input.camera, theme, u)
-        drawNotices(canvas, lines, theme, u)
-    }
-
-    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let m = 10 * u
-        let big = TextLayout(font: fonts.bold, size: 34 * u)
-        let mid = TextLayout(font: fonts.bold, size: 18 * u)
-        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        // The panel grows for a long status line rather than letting text run off it.
-        let textWidth = max(small.width(of: lines.headingStatus), small.width(of: lines.mode))
-        let panel = Rect(x: m, y: m, width: max(200 * u, textWidth + 24 * u), height: 84 * u)
-        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
-        let baseline = panel.y + 12 * u + big.capHeight
-        if let cardinal = lines.cardinal {
-            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-            let x = panel.x + 12 * u + big.width(of: lines.heading) + 8 * u
-            canvas.text(cardinal, at: Point(x: x, y: baseline), layout: mid, theme.panelText)
-        } else {
-            canvas.text(lines.heading, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelSubtleText)
+        let tail = headingTail(lines)
+        var headingWidth = t.digits.width(of: lines.heading)
+        if !tail.isEmpty { headingWidth += gap + t.primary.width(of: tail) }
+        let streetRow =
+            streetInPanel ? lines.street.map { HUDRow(text: $0, warning: false, optional: false, isStreet: true) } : nil
+        let headingCandidates =
+            (streetRow.map { [$0] } ?? [])
+            + [
+                HUDRow(text: lines.mode, warning: false, optional: true),
+                HUDRow(text: lines.headingStatus, warning: lines.headingWarning, optional: !lines.headingWarning),
+            ].filter { !$0.text.isEmpty }
+        let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
+        let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
+        let (headingPanel, headingRows) = fitting(
+            reduced(headingCandidates, maxWidth: northCenter.x - northRadius - 2 * margin), digitsWidth: headingWidth,
+            keepOut: keepOut
+        ) {
+            Rect(x: margin, y: margin, width: $0, height: $1)
         }
-        let line2 = baseline + 14 * u + small.capHeight
-        canvas.text(lines.mode, at: Point(x: panel.x + 12 * u, y: line2), layout: small, theme.panelSubtleText)
-        let line3 = line2 + 6 * u + small.capHeight
-        canvas.text(
-            lines.headingStatus, at: Point(x: panel.x + 12 * u, y: line3), layout: small,
-            lines.headingWarning ? theme.warning : theme.panelSubtleText)
+
+        let speedCandidates = [
+            HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
+        ].filter { !$0.text.isEmpty }
+        var (speedPanel, speedRows) = fitting(
+            reduced(speedCandidates, maxWidth: w * 0.62),
+            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
+            keepOut: keepOut
+        ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
+        // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
+        let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
+        if unitBelow {
+            (speedPanel, speedRows) = fitting(
+                [HUDRow(text: "km/h", warning: false, optional: false)] + reduced(speedCandidates, maxWidth: w * 0.62),
+                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut
+            ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
+        }
+
+        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+        let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
+        let barPixels = metres / metresPerPixel
+        let label =
+            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
+        let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
+        let scalePanel = Rect(
+            x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+
+        var notices: [Rect] = []
+        var y = headingPanel.maxY + margin
+        for notice in lines.notices {
+            let nw = 2 * pad + t.primary.width(of: notice)
+            let nh = 2 * pad + t.primary.capHeight
+            notices.append(Rect(x: max(margin, (w - nw) / 2), y: y, width: nw, height: nh))
+            y += nh + margin
+        }
+        var layout = Layout(
+            heading: headingPanel, northCenter: northCenter, northRadius: northRadius, speed: speedPanel,
+            scale: scalePanel, scaleBarPixels: barPixels, scaleLabel: label, notices: notices,
+            headingRows: headingRows, speedRows: speedRows, speedUnitBelow: unitBelow)
+        if let street = lines.street, !streetInPanel {
+            placeStreet(street, in: &layout, width: w, keepOut: keepOut)
+            if layout.street == nil {
+                return self.layout(
+                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
+            }
+        }
+        return layout
+    }
+
+    /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row
+    /// of its own above them; else the same at the secondary size; else none (the name goes in the heading panel).
+    private func placeStreet(_ name: String, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+        let gapLeft = layout.speed.maxX + margin
+        let gapRight = layout.scale.x - margin
+        let bottom = min(layout.speed.maxY, layout.scale.maxY)
+        func bar(_ font: HUDFont, _ text: String, above: Bool) -> Rect? {
+            let bw = 2 * pad + font.width(of: text)
+            let bh = 2 * pad + font.capHeight
+            let rect: Rect
+            if above {
+                let top = min(layout.speed.y, layout.scale.y) - margin - bh
+                rect = Rect(x: (w - bw) / 2, y: top, width: bw, height: bh)
+                guard rect.x >= margin else { return nil }
+            } else {
+                rect = Rect(x: (gapLeft + gapRight - bw) / 2, y: bottom - bh, width: bw, height: bh)
+                guard rect.x >= gapLeft, rect.maxX <= gapRight else { return nil }
+            }
+            if let keepOut, rect.intersects(keepOut) { return nil }
+            return rect
+        }
+        for (font, above) in [(t.primary, false), (t.primary, true), (t.secondary, false), (t.secondary, true)] {
+            if let r = bar(font, name, above: above) {
+                (layout.street, layout.streetText, layout.streetFont) = (r, name, font)
+                return
+            }
+        }
+    }
+
+    func draw(on canvas: Canvas, input: SceneInput, lines: HUDLines, layout: Layout, theme: SceneTheme) {
+        drawHeadingPanel(canvas, lines, layout, theme)
+        drawNorthPointer(canvas, input.camera, layout, theme)
+        drawSpeedPanel(canvas, lines, layout, theme)
+        drawScaleBar(canvas, layout, theme)
+        drawNotices(canvas, lines, layout.notices, theme)
+        if let bar = layout.street, let font = layout.streetFont {
+            canvas.fillRoundedRect(bar, radius: radius, theme.panel)
+            font.draw(
+                layout.streetText, at: Point(x: bar.x + pad, y: bar.y + pad + font.capHeight), on: canvas,
+                theme.panelText)
+        }
+    }
+
+    private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
+
+    private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.heading
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x = panel.x + pad
+        var baseline = panel.y + pad + t.digits.capHeight
+        let known = lines.cardinal != nil
+        t.digits.draw(
+            lines.heading, at: Point(x: x, y: baseline), on: canvas, known ? theme.panelText : theme.panelSubtleText)
+        let tail = headingTail(lines)
+        if !tail.isEmpty {
+            // A wide accuracy is a warning: the number alone would claim more than is known.
+            t.primary.draw(
+                tail, at: Point(x: x + t.digits.width(of: lines.heading) + gap, y: baseline), on: canvas,
+                lines.accuracy == nil ? theme.panelText : theme.warning)
+        }
+        for row in layout.headingRows {
+            baseline += gap + font(row).capHeight
+            font(row).draw(
+                row.text, at: Point(x: x, y: baseline), on: canvas,
+                row.warning ? theme.warning : row.isStreet ? theme.panelText : theme.panelSubtleText)
+        }
     }
 
     /// What turns the map, as the mode line names it.
@@ -64,83 +253,84 @@ struct HUDLayer {
     }
 
     /// A small disc with a red needle that always points to true north on screen.
-    private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
-        let r = 30 * u
-        let center = Point(x: Double(canvas.width) - 10 * u - r, y: 10 * u + r)
+    private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ layout: Layout, _ theme: SceneTheme) {
+        let r = layout.northRadius
+        let center = layout.northCenter
         canvas.fillCircle(center: center, radius: r, theme.panel)
         let a = camera.northOnScreen.radians
         let dir = Point(x: sin(a), y: -cos(a))
         let side = Point(x: cos(a), y: sin(a))
         // A red pointer on the rim towards north, a grey one opposite, and an upright "N" in the middle.
         let tip = center + dir * (r * 0.94)
-        let base = center + dir * (r * 0.5)
-        canvas.fill(Path(polygons: [[tip, base + side * (r * 0.26), base - side * (r * 0.26)]]), theme.northMarker)
+        let base = center + dir * (r * 0.56)
+        canvas.fill(Path(polygons: [[tip, base + side * (r * 0.24), base - side * (r * 0.24)]]), theme.northMarker)
         let tail = center - dir * (r * 0.94)
-        let tailBase = center - dir * (r * 0.62)
+        let tailBase = center - dir * (r * 0.66)
         canvas.fill(
-            Path(polygons: [[tail, tailBase - side * (r * 0.17), tailBase + side * (r * 0.17)]]), theme.panelSubtleText)
-        let letter = TextLayout(font: fonts.bold, size: 17 * u)
-        let w = letter.width(of: "N")
-        canvas.text(
-            "N", at: Point(x: center.x - w / 2, y: center.y + letter.capHeight / 2), layout: letter, theme.panelText)
+            Path(polygons: [[tail, tailBase - side * (r * 0.16), tailBase + side * (r * 0.16)]]), theme.panelSubtleText)
+        let w = t.secondary.width(of: "N")
+        t.secondary.draw(
+            "N", at: Point(x: center.x - w / 2, y: center.y + t.secondary.capHeight / 2), on: canvas, theme.panelText)
     }
 
-    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let m = 10 * u
-        let big = TextLayout(font: fonts.bold, size: 30 * u)
-        let unitText = TextLayout(font: fonts.bold, size: 13 * u)
-        let small = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let statusWidth = small.width(of: lines.positionStatus)
-        let panel = Rect(
-            x: m, y: Double(canvas.height) - m - 74 * u, width: max(210 * u, statusWidth + 24 * u), height: 74 * u)
-        canvas.fillRoundedRect(panel, radius: 10 * u, theme.panel)
-        let baseline = panel.y + 10 * u + big.capHeight
-        canvas.text(lines.speed, at: Point(x: panel.x + 12 * u, y: baseline), layout: big, theme.panelText)
-        canvas.text(
-            "km/h", at: Point(x: panel.x + 18 * u + big.width(of: lines.speed), y: baseline), layout: unitText,
-            theme.panelSubtleText)
-        canvas.text(
-            lines.positionStatus, at: Point(x: panel.x + 12 * u, y: baseline + 14 * u + small.capHeight),
-            layout: small, lines.positionWarning ? theme.warning : theme.panelSubtleText)
+    private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.speed
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x = panel.x + pad
+        let baseline = panel.y + pad + t.digits.capHeight
+        // A stale speed is grey: it was true a while ago, not now.
+        t.digits.draw(
+            lines.speed, at: Point(x: x, y: baseline), on: canvas, lines.stale ? theme.panelSubtleText : theme.panelText
+        )
+        if !layout.speedUnitBelow {
+            t.secondary.draw(
+                "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
+                theme.panelSubtleText)
+        }
+        var rowBaseline = baseline
+        for row in layout.speedRows {
+            rowBaseline += gap + font(row).capHeight
+            font(row).draw(
+                row.text, at: Point(x: x, y: rowBaseline), on: canvas,
+                row.warning ? theme.warning : theme.panelSubtleText)
+        }
     }
 
-    /// Device warnings ("RECORDING STOPPED"), one panel each, top centre, clear of the heading panel.
-    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ theme: SceneTheme, _ u: Double) {
-        let layout = TextLayout(font: fonts.bold, size: 14 * u)
-        var y = 10 * u
-        for notice in lines.notices {
-            let w = layout.width(of: notice) + 24 * u
-            let panel = Rect(x: (Double(canvas.width) - w) / 2, y: y + 94 * u, width: w, height: 30 * u)
-            canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
-            canvas.text(
-                notice, at: Point(x: panel.x + 12 * u, y: panel.y + 8 * u + layout.capHeight), layout: layout,
-                theme.warning)
-            y += 36 * u
+    /// Device warnings ("RECORDING STOPPED"), one panel each, centred below the heading panel.
+    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ panels: [Rect], _ theme: SceneTheme) {
+        for (notice, panel) in zip(lines.notices, panels) {
+            canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+            t.primary.draw(
+                notice, at: Point(x: panel.x + pad, y: panel.y + pad + t.primary.capHeight), on: canvas, theme.warning)
         }
     }
 
     /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.
-    private func drawScaleBar(_ canvas: Canvas, _ camera: Camera, _ theme: SceneTheme, _ u: Double) {
-        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let maxPixels = 110 * u
-        let metres = GridLayer.niceStep(maxPixels * metresPerPixel / 2.2)
-        let pixels = metres / metresPerPixel
-        let label =
-            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
-        let font = TextLayout(font: fonts.bold, size: 12.5 * u)
-        let m = 10 * u
-        let panel = Rect(
-            x: Double(canvas.width) - m - max(pixels, font.width(of: label)) - 24 * u,
-            y: Double(canvas.height) - m - 44 * u, width: max(pixels, font.width(of: label)) + 24 * u, height: 44 * u)
-        canvas.fillRoundedRect(panel, radius: 8 * u, theme.panel)
-        let x0 = panel.x + 12 * u
-        let y = panel.maxY - 12 * u
+    private func drawScaleBar(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
+        let panel = layout.scale
+        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        let x0 = panel.x + pad
+        let y = panel.maxY - pad
+        let pixels = layout.scaleBarPixels
         canvas.stroke(
             [
-                Point(x: x0, y: y - 6 * u), Point(x: x0, y: y), Point(x: x0 + pixels, y: y),
-                Point(x: x0 + pixels, y: y - 6 * u),
+                Point(x: x0, y: y - 6 * unit), Point(x: x0, y: y), Point(x: x0 + pixels, y: y),
+                Point(x: x0 + pixels, y: y - 6 * unit),
             ],
-            width: 2.5 * u, theme.panelText)
-        canvas.text(label, at: Point(x: x0, y: panel.y + 8 * u + font.capHeight), layout: font, theme.panelText)
+            width: 2.5 * unit, theme.panelText)
+        t.secondary.draw(
+            layout.scaleLabel, at: Point(x: x0, y: panel.y + pad + t.secondary.capHeight), on: canvas, theme.panelText)
     }
+}
+
+/// One line of a HUD panel under its big digits.
+struct HUDRow: Hashable {
+    var text: String
+    var warning: Bool
+    /// May be left out when the panel would otherwise cover the user's marker.
+    var optional: Bool
+    /// A warning set at the secondary size because the primary one does not fit beside the next panel.
+    var reduced = false
+    /// The current street (primary, in the panel's text colour).
+    var isStreet = false
 }

@@ -1,8 +1,10 @@
 /// Every piece of text the HUD draws for one frame, and whether each is a warning. The HUD draws exactly these,
 /// and `FrameSignature` compares exactly these, so a new HUD field cannot miss a redraw.
 public struct HUDLines: Hashable, Sendable {
-    /// "037°", or "---°" without a heading.
+    /// "037°", or "---°" without a heading; in course-up the course (what is up), when known.
     public var heading: String
+    /// "±40°" beside the heading when its accuracy is wide (at least `wideAccuracyDegrees`); nil otherwise.
+    public var accuracy: String?
     /// "NE" beside the heading; nil without one.
     public var cardinal: String?
     /// The orientation mode and what turns the map ("HEADING-UP · GPS").
@@ -15,14 +17,31 @@ public struct HUDLines: Hashable, Sendable {
     /// The position's status line, upper case.
     public var positionStatus: String
     public var positionWarning: Bool
+    /// The road the user is on, for the current-street bar.
+    public var street: String?
+    /// True when the position and speed are stale: drawn grey.
+    public var stale: Bool
     /// Device warnings ("RECORDING STOPPED").
     public var notices: [String]
 
+    /// From this heading accuracy on, the HUD says it (±N°) beside the heading.
+    public static let wideAccuracyDegrees = 15.0
+
     public init(_ input: SceneInput) {
-        if let h = input.heading {
-            let degrees = String((Int(checkedRounding: h.direction.degrees) ?? 0) % 360)
-            heading = String(repeating: "0", count: max(0, 3 - degrees.count)) + degrees + "°"
+        func threeDigits(_ a: Angle) -> String {
+            let degrees = String((Int(checkedRounding: a.degrees) ?? 0) % 360)
+            return String(repeating: "0", count: max(0, 3 - degrees.count)) + degrees + "°"
+        }
+        accuracy = nil
+        if input.mode == .courseUp, let course = input.course {
+            heading = threeDigits(course)
+            cardinal = course.cardinal
+        } else if let h = input.heading {
+            heading = threeDigits(h.direction)
             cardinal = h.direction.cardinal
+            if h.accuracyDegrees.isFinite, h.accuracyDegrees >= HUDLines.wideAccuracyDegrees {
+                accuracy = "±\(Int(checkedRounding: min(h.accuracyDegrees, 180)) ?? 180)°"
+            }
         } else {
             heading = "---°"
             cardinal = nil
@@ -34,6 +53,8 @@ public struct HUDLines: Hashable, Sendable {
         speed = input.speedMetresPerSecond.flatMap { Int(checkedRounding: $0 * 3.6) }.map(String.init) ?? "--"
         positionStatus = input.positionStatus.uppercased()
         positionWarning = input.positionWarning
+        stale = input.positionStale
+        street = input.currentStreet.flatMap { $0.isEmpty ? nil : $0 }
         notices = input.notices
     }
 }

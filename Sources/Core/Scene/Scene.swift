@@ -5,58 +5,94 @@ public protocol MapLayer: AnyObject {
     /// A number that changes whenever the layer could draw something new for the same camera (a tile arrived),
     /// so the loop knows to redraw a frame it would otherwise skip.
     var revision: Int { get }
+    /// The name of the road at `position` (heading along `course`, when known) from the map's data, for the
+    /// current-street bar; nil when the map has no names or none is near.
+    func currentStreet(at position: GeoCoordinate, course: Angle?) -> String?
 }
 
 extension MapLayer {
     public var revision: Int { 0 }
+    public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
 }
 
 /// Composes one frame back to front: map (or grid), trail, user marker, HUD.
 ///
 /// The HUD and every label are drawn in screen space after the camera's rotation, so they never turn with the map.
+/// Sizes come from the panel's physics: text by the visual angle of its capitals at the viewing distance, symbols
+/// by millimetres.
 public final class Scene {
     public let width: Int
     public let height: Int
     public var theme: SceneTheme
     /// The map under everything; nil draws a latitude/longitude grid instead.
     public var map: MapLayer?
+    /// The panel's pixel density and the viewing distance.
+    public let physics: ScreenPhysics
+    /// The HUD's text sizes, from `physics`.
+    public let typography: HUDTypography
     private let canvas: Canvas
     private let hud: HUDLayer
     private let fonts: FontSet
 
-    public init(width: Int, height: Int, fonts: FontSet, theme: SceneTheme = .day, map: MapLayer? = nil) {
+    /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
+    public init(
+        width: Int, height: Int, fonts: FontSet, theme: SceneTheme = .day, map: MapLayer? = nil,
+        physics: ScreenPhysics? = nil, shaper: (any TextShaper)? = nil
+    ) {
         self.width = width
         self.height = height
         self.theme = theme
         self.map = map
         self.fonts = fonts
+        let physics = physics ?? ScreenPhysics.assumed(width: width, height: height)
+        self.physics = physics
+        self.typography = HUDTypography(physics: physics, fonts: fonts, shaper: shaper)
         self.canvas = Canvas(width: width, height: height, background: theme.background)
-        self.hud = HUDLayer(fonts: fonts)
+        self.hud = HUDLayer(typography: typography, unit: physics.unit)
     }
 
-    /// One pixel of the 480-pixel-high reference design, in this screen's pixels: everything scales with it.
-    public var unit: Double { max(0.75, Double(min(width, height)) / 480) }
+    /// One pixel of the reference design (800×480 at 7"), in this screen's pixels: symbols scale with it.
+    public var unit: Double { physics.unit }
+
+    /// Where the HUD's panels go for `input`: map labels keep clear of them.
+    public func hudRects(_ input: SceneInput) -> [Rect] {
+        hud.layout(HUDLines(input), camera: input.camera, width: width, height: height, keepOut: markerRect(input))
+            .rects
+    }
+
+    /// The user's marker and a margin: map labels and the HUD keep clear of it.
+    func markerRect(_ input: SceneInput) -> Rect {
+        let a = input.camera.anchor
+        let r = 34 * unit
+        return Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)
+    }
 
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         canvas.clear(to: theme.background)
+        var input = input
+        if input.currentStreet == nil, input.positionKnown, let map {
+            input.currentStreet = map.currentStreet(
+                at: input.camera.center, course: input.course ?? input.heading?.direction)
+        }
+        let lines = HUDLines(input)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
-        let a = input.camera.anchor
-        let r = 34 * unit
-        let reserved =
-            hud.reservedRects(width: width, height: height, unit: unit)
-            + [Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)]
+        let marker = markerRect(input)
+        let layout = hud.layout(lines, camera: input.camera, width: width, height: height, keepOut: marker)
+        let reserved = layout.rects + [marker]
         if let map {
             map.draw(on: canvas, camera: input.camera, reserved: reserved)
         } else {
+            // Grid labels are secondary text: 16 arc-minutes of capital height.
+            let size = physics.pixels(arcMinutes: ScreenPhysics.secondaryArcMinutes) / 0.73
             GridLayer().draw(
-                on: canvas, camera: input.camera, theme: theme,
-                font: TextLayout(font: fonts.bold, size: 12 * unit), avoid: reserved)
+                on: canvas, camera: input.camera, theme: theme, font: TextLayout(font: fonts.bold, size: size),
+                avoid: reserved)
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
-        hud.draw(on: canvas, input: input, theme: theme, unit: unit)
+        hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         return canvas.frame
     }
 }

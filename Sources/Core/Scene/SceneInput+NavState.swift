@@ -22,6 +22,9 @@ extension SceneInput {
             positionStatus: position.text, positionWarning: position.warning,
             headingStatus: headingLine, headingWarning: headingWarning)
         positionKnown = state.displayPosition != nil
+        // A position whose fix is lost, gone or stale draws a grey marker: old data looks old.
+        positionStale = state.displayPosition != nil && !state.motionIsCurrent(at: time)
+        course = state.motionIsCurrent(at: time) ? state.course : nil
         rotationDriver = orientation.driver
     }
 

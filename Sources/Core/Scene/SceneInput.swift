@@ -12,7 +12,14 @@ public struct SceneInput: Sendable {
     public var positionErrorMetres: Double?
     /// Past positions, oldest first.
     public var trail: [GeoCoordinate]
-    /// Speed over ground in m/s, when known.
+    /// The name of the road the user is on, for the current-street bar; nil asks the map (`MapLayer`).
+    public var currentStreet: String?
+    /// Course over ground, when known: the big number in course-up, where the course is what is up.
+    public var course: Angle?
+    /// True when the position (and the speed with it) is older than `NavState.staleAfterSeconds`: the speed and
+    /// the arrow are drawn grey.
+    public var positionStale = false
+    /// Speed over ground in m/s, when known (the last one, when stale).
     public var speedMetresPerSecond: Double?
     /// One short line about the position source ("GPS 3D · 9 sats", "NO FIX", "GPS lost 35 s").
     public var positionStatus: String

@@ -27,11 +27,13 @@ struct UserMarkerLayer {
                 canvas.fill(ring, theme.accuracyEdge)
             }
         }
+        // Stale: grey, so a position from a while ago does not look like now.
+        let fill = input.positionStale ? theme.arrowStale : theme.arrowFill
         guard let heading = input.heading else {
             // No trusted heading: a dot, never an arrow pointing somewhere we do not know.
             canvas.fillCircle(center: at + Point(x: 0, y: 1.5 * unit), radius: size * 0.62, theme.arrowShadow)
             canvas.fillCircle(center: at, radius: size * 0.62, theme.arrowOutline)
-            canvas.fillCircle(center: at, radius: size * 0.45, theme.arrowFill)
+            canvas.fillCircle(center: at, radius: size * 0.45, fill)
             return
         }
         let angle = camera.arrowAngle(heading: heading.direction)
@@ -49,8 +51,16 @@ struct UserMarkerLayer {
             UserMarkerLayer.arrowShape.map { place($0, scale: size, offset: Point(x: 0, y: 2 * unit)) })
         canvas.fill(Path(polygons: [shadow]) + Stroker.stroke(shadow, width: 6 * unit, closed: true), theme.arrowShadow)
         canvas.fill(Path(polygons: [shape]) + Stroker.stroke(shape, width: 5 * unit, closed: true), theme.arrowOutline)
-        canvas.fill(Path(polygons: [shape]), theme.arrowFill)
+        if heading.accuracyDegrees >= UserMarkerLayer.hollowFromDegrees {
+            // A heading this rough is drawn hollow: the arrow says "about this way", the wedge says how wide.
+            canvas.fill(Stroker.stroke(shape, width: 4 * unit, closed: true), fill)
+        } else {
+            canvas.fill(Path(polygons: [shape]), fill)
+        }
     }
+
+    /// From this heading accuracy (degrees) on, the arrow is an outline only.
+    static let hollowFromDegrees = 45.0
 
     /// A translucent wedge as wide as the heading's uncertainty, so a rough heading looks rough.
     private func drawCone(
@@ -63,7 +73,12 @@ struct UserMarkerLayer {
             let a = (angle.degrees - half + 2 * half * Double(i) / Double(steps)) * .pi / 180
             points.append(Point(x: at.x + radius * sin(a), y: at.y - radius * cos(a)))
         }
-        canvas.fill(Path(polygons: [points]), theme.accuracyFill.withOpacity(1.4))
+        canvas.fill(Path(polygons: [points]), theme.accuracyFill)
+        // Edges on both sides, so the wedge reads even on a busy map.
+        for edge in [points[1], points[points.count - 1]] {
+            canvas.stroke([at, edge], width: 2 * radius / 70, theme.accuracyEdge)
+        }
+        canvas.stroke(Array(points.dropFirst()), width: 1.5 * radius / 70, theme.accuracyEdge)
     }
 }
 

@@ -78,8 +78,12 @@ struct DemoCommand: Command {
     }
 
     /// The bundled ride as a replay: the same engine `replay` uses, for the screen and for PNG frames.
-    private func playback(width: Int, height: Int, waitForTiles: Bool) throws -> Playback {
-        let scene = try map.scene(width: width, height: height, fonts: try loadFonts(), waitForTiles: waitForTiles)
+    private func playback(
+        width: Int, height: Int, screen: (any Display)? = nil, waitForTiles: Bool
+    ) throws -> Playback {
+        let physics = display.physics(screen: screen, width: width, height: height).0
+        let scene = try map.scene(
+            width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
         let ride = try demoRide()
         let heading = headingOptions.applied(to: ride.heading)
         return Playback(events: ride.events) { [view] in
@@ -92,7 +96,7 @@ struct DemoCommand: Command {
     /// The ride in real time through the live display path, as a live run would show it.
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
-        let ride = try playback(width: screen.width, height: screen.height, waitForTiles: false)
+        let ride = try playback(width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
         let (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)

@@ -1,11 +1,13 @@
 import Core
+import Foundation
 import Platform
 
 /// `navdisplay render`: draws one frame for a given place, zoom, heading and orientation into a PNG file.
 struct RenderCommand: Command {
     static let name = "render"
     static let summary = "draw one frame to a PNG file"
-    static let shared = SharedOptions().with(MapOptions.self)
+    static let shared = SharedOptions().with(MapOptions.self).with(DisplayOptions.self, only: panelFlags)
+    static let panelFlags: Set<String> = ["--screen-inches", "--viewing-distance"]
     static let help = """
         USAGE: navdisplay render --out FILE.png [options]
 
@@ -18,8 +20,11 @@ struct RenderCommand: Command {
           --heading-accuracy DEG  the heading's accuracy in degrees (default 5); negative means invalid
           --course DEG            GPS course over ground, for course-up (default: the heading)
           --orientation MODE      north-up | heading-up | course-up | auto (default north-up)
+          --speed KMH             speed over ground in km/h (default: unknown, "--")
+          --state STATE           normal | no-fix | stale | disturbed (default normal)
           --size WxH              frame size in pixels (default 800x480)
         \(MapOptions.help)
+        \(DisplayOptions.help(only: panelFlags))
           --out FILE.png          where to write the frame (required)
           -h, --help              show this help
         """
@@ -27,6 +32,7 @@ struct RenderCommand: Command {
     var frame = StillFrame()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
+    var panel = DisplayOptions()
     var out = ""
 
     init(arguments: [String]) throws {
@@ -48,12 +54,18 @@ struct RenderCommand: Command {
             case .flag("--course"):
                 frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
             case .flag("--orientation"): frame.orientation = try args.choice(for: "--orientation", OrientationMode.self)
+            case .flag("--speed"):
+                frame.speedKilometresPerHour = try args.number(
+                    for: "--speed", in: 0...1000, what: "km/h from 0 to 1000")
+            case .flag("--state"): frame.state = try args.choice(for: "--state", StillFrameState.self)
             case .flag("--size"):
                 size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
             case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
             case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
             case .flag(let f):
-                guard try map.parse(f, &args) else { throw args.unknown(f) }
+                guard try map.parse(f, &args) || panel.parse(f, &args, only: Self.panelFlags) else {
+                    throw args.unknown(f)
+                }
             case .positional(let v): throw args.unexpected(v)
             }
         }
@@ -63,7 +75,9 @@ struct RenderCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let scene = try map.scene(width: size.width, height: size.height, fonts: try loadFonts(), waitForTiles: true)
+        let (physics, _) = panel.physics(screen: nil, width: size.width, height: size.height)
+        let scene = try map.scene(
+            width: size.width, height: size.height, fonts: try loadFonts(), physics: physics, waitForTiles: true)
         try PNGFile.write(frame.render(with: scene), to: out)
         return 0
     }
@@ -79,4 +93,26 @@ enum StyleName: String, CaseIterable {
 func loadFonts() throws -> FontSet {
     let dir = Environment.value("NAVDISPLAY_FONT_DIR") ?? FontSet.defaultDirectory
     return try FontSet.load(directory: dir)
+}
+
+/// The world text stack (HarfBuzz, FriBidi, FreeType, fontconfig), made once per process; nil, said once on
+/// stderr, when it cannot start (no fonts fontconfig knows): the HUD then sets text with `loadFonts()`' outlines.
+func loadShaper() -> (any TextShaper)? {
+    sharedShaper.value
+}
+
+private let sharedShaper = SharedShaper()
+
+private final class SharedShaper: Sendable {
+    let value: (any TextShaper)?
+    init() {
+        do {
+            let dirs = Environment.value("NAVDISPLAY_FONT_DIR").map { [$0] }
+            value = try WorldTextShaper(fontDirectories: dirs)
+        } catch {
+            FileHandle.standardError.write(
+                Data("navdisplay: text shaping unavailable (\(error)); using the built-in outline text\n".utf8))
+            value = nil
+        }
+    }
 }

@@ -147,9 +147,11 @@ struct ReplayCommand: Command {
         }
         defer { screen?.close() }
         // Frames written to files must be complete and identical at any speed: they wait for their tiles.
+        let (physics, _) = display.physics(
+            screen: screen, width: screen?.width ?? size.width, height: screen?.height ?? size.height)
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
-            waitForTiles: out != nil || !displayChosen)
+            physics: physics, waitForTiles: out != nil || !displayChosen)
         let playback = Playback(events: events) { [view] in
             NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)

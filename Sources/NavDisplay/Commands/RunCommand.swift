@@ -123,8 +123,10 @@ struct RunCommand: Command {
         TerminationSignals.block()
         let screen = try display.open(pngSize: (800, 480))
         defer { screen.close() }
+        let (physics, physicsLine) = display.physics(screen: screen, width: screen.width, height: screen.height)
+        say(physicsLine)
         let scene = try map.scene(
-            width: screen.width, height: screen.height, fonts: try loadFonts(), waitForTiles: false)
+            width: screen.width, height: screen.height, fonts: try loadFonts(), physics: physics, waitForTiles: false)
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in

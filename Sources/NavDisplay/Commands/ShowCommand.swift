@@ -67,7 +67,11 @@ struct ShowCommand: Command {
         print("display: \(screen.name)")
         let scene =
             pattern
-            ? nil : Scene(width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme)
+            ? nil
+            : Scene(
+                width: screen.width, height: screen.height, fonts: try loadFonts(), theme: style.theme,
+                physics: display.physics(screen: screen, width: screen.width, height: screen.height).0,
+                shaper: loadShaper())
         // The counts come once all frames are up (before holding: the display tests read them while it holds).
         var countsPrinted = false
         func printCounts() {

@@ -12,6 +12,10 @@ struct StillFrame {
     /// GPS course, for course-up (defaults to the heading).
     var course: Double?
     var orientation = OrientationMode.northUp
+    /// Speed over ground in km/h; nil shows "--".
+    var speedKilometresPerHour: Double?
+    /// What is wrong, if anything: the HUD and the marker show it.
+    var state = StillFrameState.normal
 
     /// Draws the frame with `scene`.
     func render(with scene: Scene) -> FrameBuffer {
@@ -25,10 +29,34 @@ struct StillFrame {
         let camera = Camera(
             mode: orientation, center: center, zoom: zoom, mapBearing: bearing, width: scene.width, height: scene.height
         )
-        let input = SceneInput(
+        var input = SceneInput(
             camera: camera, mode: orientation, heading: h, positionErrorMetres: 8,
-            speedMetresPerSecond: nil, positionStatus: "Fixed position",
+            speedMetresPerSecond: speedKilometresPerHour.map { $0 / 3.6 }, positionStatus: "Fixed position",
             headingStatus: h.map { _ in "True north" })
+        input.course = course.map { Angle($0) } ?? h?.direction
+        switch state {
+        case .normal: break
+        case .noFix:
+            input.positionKnown = false
+            input.speedMetresPerSecond = nil
+            input.positionStatus = "No fix"
+            input.positionWarning = true
+        case .stale:
+            input.positionStale = true
+            input.positionStatus = "GPS stale · 45 s"
+            input.positionWarning = true
+        case .disturbed:
+            input.headingStatus = "Compass disturbed"
+            input.headingWarning = true
+        }
         return scene.render(input)
     }
+}
+
+/// The states `render --state` draws, for the golden frames of each.
+enum StillFrameState: String, CaseIterable {
+    case normal
+    case noFix = "no-fix"
+    case stale
+    case disturbed
 }

@@ -19,6 +19,10 @@ struct DisplayOptions: OptionGroup {
     /// For `--display fbdev`: the device (`--card` names it too; default /dev/fb0).
     var fbdevPath: String?
     var pngDirectory = "demo-frames"
+    /// The panel's diagonal, for panels that do not report their size (`--screen-inches`).
+    var screenInches: Double?
+    /// How far the eye is from the panel (`--viewing-distance`): text is sized by its visual angle there.
+    var viewingDistanceCentimetres = ScreenPhysics.defaultViewingDistanceMillimetres / 10
 
     /// The lines for a command's `--help`, generated from the declarations.
     static var help: String { help() }
@@ -72,6 +76,20 @@ struct DisplayOptions: OptionGroup {
             }
         },
         OptionSpec(
+            "--screen-inches", "IN", example: "3.5",
+            help: "the panel's diagonal in inches, when it does not report its size (default:\n"
+                + "what DRM reports, else 7); text is sized from it"
+        ) { o, flag, args in
+            o.screenInches = try args.number(for: flag, in: 1...100, what: "a diagonal in inches from 1 to 100")
+        },
+        OptionSpec(
+            "--viewing-distance", "CM", example: "60",
+            help: "how far the eye is from the panel, in cm (default 70): text is sized to\n"
+                + "20 arc-minutes of capital height there (16 for secondary text)"
+        ) { o, flag, args in
+            o.viewingDistanceCentimetres = try args.number(for: flag, in: 10...500, what: "centimetres from 10 to 500")
+        },
+        OptionSpec(
             "--png-dir", "DIR", example: "frames",
             help: "with --display png: the folder for the frames (default demo-frames)"
         ) { o, flag, args in o.pngDirectory = try args.value(for: flag, expecting: "a folder name") },
@@ -97,6 +115,32 @@ struct DisplayOptions: OptionGroup {
                 }
             }
         }
+    }
+
+    /// The physics of `screen` (or of a `width`×`height` frame when there is no screen): `--screen-inches` when
+    /// given, else the size the DRM connector reports, else a 7" panel; and where it came from, for the log.
+    func physics(screen: (any Display)?, width: Int, height: Int) -> (ScreenPhysics, String) {
+        let distance = viewingDistanceCentimetres * 10
+        let cm = formatFixed(viewingDistanceCentimetres, digits: 0)
+        if let inches = screenInches,
+            let p = ScreenPhysics(
+                width: width, height: height, diagonalInches: inches, viewingDistanceMillimetres: distance)
+        {
+            return (p, "panel \(formatFixed(inches, digits: 1))\" (--screen-inches), viewed from \(cm) cm")
+        }
+        if let drm = screen as? DrmDisplay,
+            let p = ScreenPhysics(
+                width: width, height: height, widthMillimetres: drm.selection.connector.widthMillimetres,
+                heightMillimetres: drm.selection.connector.heightMillimetres, viewingDistanceMillimetres: distance)
+        {
+            let c = drm.selection.connector
+            return (p, "panel \(c.widthMillimetres)x\(c.heightMillimetres) mm (DRM), viewed from \(cm) cm")
+        }
+        let p =
+            ScreenPhysics(
+                width: width, height: height, diagonalInches: ScreenPhysics.defaultDiagonalInches,
+                viewingDistanceMillimetres: distance) ?? ScreenPhysics.assumed(width: width, height: height)
+        return (p, "panel size unknown: assuming 7\" (--screen-inches sets it), viewed from \(cm) cm")
     }
 
     private func openFbdev() throws -> FbdevDisplay {

@@ -35,8 +35,12 @@ struct MapOptions: OptionGroup {
 
     /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete
     /// (PNG output, replays that must be identical at any speed); a live screen never waits for a tile.
-    func scene(width: Int, height: Int, fonts: FontSet, waitForTiles: Bool) throws -> Scene {
-        let scene = Scene(width: width, height: height, fonts: fonts, theme: style.theme)
+    /// `physics` sizes the text and symbols (nil: a 7" panel at 70 cm).
+    func scene(
+        width: Int, height: Int, fonts: FontSet, physics: ScreenPhysics? = nil, waitForTiles: Bool
+    ) throws -> Scene {
+        let scene = Scene(
+            width: width, height: height, fonts: fonts, theme: style.theme, physics: physics, shaper: loadShaper())
         let path: String?
         switch map {
         case .none: path = nil

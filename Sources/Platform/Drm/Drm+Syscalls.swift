@@ -143,7 +143,8 @@ enum DrmSys {
         }
         return DrmConnector(
             id: id, name: "\(typeName)-\(c.pointee.connector_type_id)", isConnected: connected, modes: modes,
-            currentCrtcID: current, possibleCrtcs: possible)
+            currentCrtcID: current, possibleCrtcs: possible, widthMillimetres: Int(c.pointee.mmWidth),
+            heightMillimetres: Int(c.pointee.mmHeight))
     }
 
     private static func planes(_ fd: Int32) -> [DrmPlane] {

@@ -31,6 +31,10 @@ public struct DrmConnector: Sendable {
     public let currentCrtcID: UInt32?
     /// Bit i set: the CRTC at index i of the card's CRTC list can drive this connector.
     public let possibleCrtcs: UInt32
+    /// The attached panel's size in millimetres as the kernel reports it (from EDID or the panel driver); 0 when
+    /// it does not say.
+    public var widthMillimetres = 0
+    public var heightMillimetres = 0
 }
 
 /// A scanout plane and the pixel formats it accepts.
