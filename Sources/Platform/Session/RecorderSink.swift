@@ -32,7 +32,10 @@ public final class RecorderSink: EventSink {
             try writer.tick(now: now)
             return
         }
-        for e in events where writer.record(e) == .recording { eventsWritten += 1 }
+        for e in events {
+            // While stopped, `record` drops the line (counted by the writer) until a retry opens a new part.
+            if writer.record(e) == .recording { eventsWritten += 1 }
+        }
         let state = writer.idle(now: now)
         if state != lastState {
             lastState = state
