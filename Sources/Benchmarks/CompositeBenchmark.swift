@@ -64,7 +64,7 @@ func opaqueCopy(_ destination: UnsafeMutableRawPointer, _ source: UnsafeRawPoint
 }
 
 /// The Helsinki map drawn north-up into a square canvas (nil, with a note, when the bundled map is missing).
-private func mapCanvas(side: Int) -> FrameBuffer? {
+func mapCanvas(side: Int) -> FrameBuffer? {
     do {
         let fonts = try FontSet.load()
         let layer = try OfflineMap.layer(

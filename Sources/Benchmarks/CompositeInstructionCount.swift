@@ -22,7 +22,7 @@ func runCompositeInstructionCount() {
                 noise[x, y] = UInt32((x * 7) & 0xff) << 16 | UInt32((y * 5) & 0xff) << 8 | UInt32((x ^ y) & 0xff)
             }
         }
-        let map = mapCanvasForCount(side: side) ?? noise
+        let map = mapCanvas(side: side) ?? noise
         let affine = AffineMap.rotation(
             degrees: 37, sourceCenter: Point(x: Double(side) / 2, y: Double(side) / 2),
             destinationCenter: Point(x: Double(w) / 2, y: Double(h) / 2))
@@ -39,22 +39,6 @@ func runCompositeInstructionCount() {
             countedCompositeBefore1920Noise(noise, &frame, affine)
         }
         print("\(w)x\(h): done (\(w * h) pixels)")
-    }
-}
-
-private func mapCanvasForCount(side: Int) -> FrameBuffer? {
-    do {
-        let fonts = try FontSet.load()
-        let layer = try OfflineMap.layer(
-            path: repositoryPath("maps/helsinki.mbtiles"), style: .day, fonts: fonts, waitForTiles: true)
-        let canvas = Canvas(width: side, height: side)
-        let camera = Camera(
-            mode: .northUp, center: GeoCoordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16,
-            mapBearing: .north, width: side, height: side)
-        layer.draw(on: canvas, camera: camera, reserved: [])
-        return canvas.frame
-    } catch {
-        return nil
     }
 }
 
