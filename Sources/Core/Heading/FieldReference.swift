@@ -76,6 +76,9 @@ public struct MagnetometerVerdict: Sendable, Hashable {
         case disturbed
         /// No tilt yet, or the field is (nearly) vertical: no heading to take from it.
         case unusable
+        /// Disturbed by a magnet attached to the sensor, whose fixed field was taken out: the rest corrected the
+        /// heading.
+        case compensated
     }
     public var outcome: Outcome
     /// Strength minus reference (share), dip minus reference (°), direction minus the predicted (°).
