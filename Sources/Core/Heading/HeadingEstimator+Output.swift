@@ -4,10 +4,16 @@ import Foundation
 extension HeadingEstimator {
     /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
     func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
-        guard compassTrusted, !compassLost(at: t), let m = filter.angle else { return nil }
+        guard compassTrusted, !compassLost(at: t), var m = filter.angle else { return nil }
+        if externalAccuracy == nil, quality.isTurningOrShaken, let raw = lastCompassReading {
+            // While the unit turns or shakes, the filter's turn rate overshoots every reversal (measured on BROAD's
+            // handheld trials: twice the error of the readings themselves); the latest reading is the better guess.
+            m = raw
+        }
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
         let offset = learner.offsetDegrees ?? 0
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
+        if externalAccuracy == nil { terms.append(quality.accuracyDegrees) }
         if let external = externalAccuracy {
             terms.append(external)
         } else if let cal = configuration.calibration {
@@ -194,8 +200,10 @@ extension HeadingEstimator {
                     h.direction = h.direction.rotated(by: turn)
                     h.accuracyDegrees += 0.5 * t.seconds(since: good.time)
                 } else {
-                    // Nobody knows how far it turned since: widen the accuracy with the time held.
-                    h.accuracyDegrees += 4 * t.seconds(since: good.time)
+                    // Nobody knows how far it turned since: widen the accuracy with the time held, at least as fast
+                    // as the compass was turning when it was last trusted (a handheld unit keeps turning).
+                    let rate = max(4, abs(filter.rateDegreesPerSecond), quality.spreadDegrees)
+                    h.accuracyDegrees += rate * t.seconds(since: good.time)
                 }
                 heading = h
                 flags.insert(.held)
@@ -207,6 +215,10 @@ extension HeadingEstimator {
             while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 {
                 history.removeFirst()
             }
+        }
+        if let h = heading, h.source != .gpsCourse, h.accuracyDegrees > configuration.maximumCompassAccuracyDegrees {
+            // A compass this uncertain points nowhere in particular: no arrow rather than a confident wrong one.
+            heading = nil
         }
         estimate.heading = heading
         estimate.flags = flags
