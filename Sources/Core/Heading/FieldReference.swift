@@ -14,8 +14,11 @@ public struct FieldReference: Sendable {
     }
     var expectedNorm: Double?
     var expectedDip: Double?
-    /// When the reference was first set.
+    /// When the reference was first set, and whether at rest (else the first rest sets it again: a tilt bent
+    /// by the vehicle's acceleration bends the dip), since when that rest has been setting it.
     var primedAt: Timestamp?
+    var primedAtRest = false
+    var restPrimingSince: Timestamp?
     /// The steady field seen while rejecting: its running mean, and since when it has stayed near it.
     var candidate: (norm: Double, dip: Double, since: Timestamp)?
 

@@ -34,11 +34,22 @@ extension OrientationFilter {
             t.seconds(since: since) >= parameters.primingSeconds || !headingVariance.isFinite
         else {
             // Priming: the first readings set the reference and the heading.
-            if field.primedAt == nil { field.primedAt = t }
+            if field.primedAt == nil {
+                field.primedAt = t
+                field.primedAtRest = rest.isResting
+            }
             field.follow(norm: norm, dip: dip, weight: min(1, step / 0.3))
             let initialising = !headingVariance.isFinite
             headingMeasurement(measured, varianceDegrees2: initialising ? 100 : variance)
             return record(MagnetometerVerdict(outcome: initialising ? .initialised : .accepted, time: t))
+        }
+        if !field.primedAtRest, rest.isResting, abs(norm - refNorm) <= parameters.fieldNormTolerance * refNorm {
+            // A reference primed while moving took its dip from a tilt the vehicle's acceleration bent; at rest
+            // the tilt is gravity's, and the dip measured now is the better reference (a second to settle).
+            field.follow(norm: norm, dip: dip, weight: min(1, step / 0.3))
+            let since = field.restPrimingSince ?? t
+            field.restPrimingSince = since
+            if t.seconds(since: since) >= parameters.primingSeconds { field.primedAtRest = true }
         }
         let normError = (norm - refNorm) / refNorm
         let dipError = dip - refDip
