@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 @testable import NavDisplay
@@ -125,5 +126,34 @@ struct OptionTableTests {
         let options = Set(RunCommand.options.map { String($0.flag.dropFirst(2)) })
         #expect(options.subtracting(keys) == ["config"])
         #expect(keys.isSuperset(of: ["zoom", "map", "no-gps", "sample-rate", "display", "record", "stats"]))
+    }
+}
+
+/// `navdisplay help --json`, which the man page and the bash completion are generated from
+/// (scripts/deb/help-pages.py), is the declarations themselves.
+@MainActor
+@Suite("Option catalog")
+struct OptionCatalogTests {
+    @Test func theCatalogListsEveryCommandAndOptionAsDeclared() throws {
+        let r = try NavDisplayBinary.run(["help", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let listed = try #require(json["commands"] as? [[String: Any]])
+        #expect(listed.compactMap { $0["name"] as? String } == commands.map(\.name))
+        for (entry, command) in zip(listed, commands) {
+            let options = try #require(entry["options"] as? [[String: Any]])
+            #expect(options.compactMap { ($0["names"] as? [String])?.first } == command.options.map(\.flag))
+            #expect(entry["usage"] as? String == String(command.about.split(separator: "\n")[0].dropFirst(7)))
+        }
+        let replay = try #require(listed.first { $0["name"] as? String == "replay" }?["options"] as? [[String: Any]])
+        func option(_ flag: String) throws -> [String: Any] {
+            try #require(replay.first { ($0["names"] as? [String])?.first == flag })
+        }
+        #expect(try option("--orientation")["choices"] as? [String] == OrientationMode.allCases.map(\.rawValue))
+        #expect(try option("--map")["completion"] as? String == "file")
+        #expect(try option("--png-dir")["completion"] as? String == "directory")
+        #expect(try option("--fps")["minimum"] as? Double == 0.1)
+        #expect(try option("--loop")["kind"] as? String == "switch")
+        #expect(json["configKeys"] as? [String] == RunCommand.configKeys.map(\.name))
     }
 }
