@@ -197,6 +197,30 @@ struct CalibrateCommandTests {
         #expect(try CalibrateCommand(arguments: []).liveSensors().accelerometer == nil, "only --level reads it")
     }
 
+    /// The end of a live calibration leaves the result up for the person holding the unit to read; the hold is a
+    /// session with stop conditions, driven here by a manual clock (no test waits for it).
+    @Test("The result stays up for its reading time or until a signal, and nothing is drawn over it")
+    func theResultIsHeldByTheSessionsStopConditions() throws {
+        let display = MemoryDisplay(width: 64, height: 48)
+        let timed = ManualLoop(start: Timestamp(nanoseconds: 0))
+        let session = try Session(CalibrateCommand.resultHold(on: display, clock: .manual(timed)))
+        try session.start()
+        try timed.advance(by: CalibrateCommand.resultHoldSeconds - 0.1)
+        #expect(session.stop == nil)
+        try timed.advance(by: 0.2)
+        #expect(session.stop == .timeLimit)
+        _ = try session.end()
+        #expect(display.presentedCount == 0)
+
+        let signalled = ManualLoop(start: Timestamp(nanoseconds: 0))
+        let interrupted = try Session(CalibrateCommand.resultHold(on: display, clock: .manual(signalled)))
+        try interrupted.start()
+        try signalled.advance(by: 1)
+        try signalled.deliver(signal: SIGINT)
+        #expect(interrupted.stop == .signal("SIGINT"))
+        _ = try interrupted.end()
+    }
+
     @Test("A recording without magnetometer readings is a clear runtime error")
     func noMagnetometerInRecording() throws {
         var device = SimulatedRide.Device()

@@ -230,14 +230,19 @@ struct CalibrateCommand: Command {
     private func holdResult(on screen: any Display) {
         do {
             try screen.finishPendingFrames()
-            var hold = SessionConfiguration(clock: .system, sources: [], sinks: [DisplayHoldSink(display: screen)])
-            hold.endsWithInput = false
-            hold.stopAfterSeconds = Self.resultHoldSeconds
-            _ = try Session(hold).run()
+            _ = try Session(Self.resultHold(on: screen, clock: .system)).run()
         } catch {
             // The result is saved (or refused) and printed already; a screen that fails now only shortens the hold.
             print("navdisplay calibrate: the result could not be held on \(screen.name): \(error)")
         }
+    }
+
+    /// The hold's session: no sources, nothing drawn, stopped by `resultHoldSeconds` or SIGINT/SIGTERM.
+    static func resultHold(on screen: any Display, clock: SessionConfiguration.Clock) -> SessionConfiguration {
+        var hold = SessionConfiguration(clock: clock, sources: [], sinks: [DisplayHoldSink(display: screen)])
+        hold.endsWithInput = false
+        hold.stopAfterSeconds = resultHoldSeconds
+        return hold
     }
 
     /// The live sensors, read as `run` reads them (turned by `--board-orientation` into the body frame, where the
