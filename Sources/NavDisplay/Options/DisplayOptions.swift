@@ -24,9 +24,6 @@ struct DisplayOptions: OptionGroup {
     /// How far the eye is from the panel (`--viewing-distance`): text is sized by its visual angle there.
     var viewingDistanceCentimetres = ScreenPhysics.defaultViewingDistanceMillimetres / 10
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<DisplayOptions>] = [
         .choice(
             "--display", "KIND", DisplayKind.self, example: "png",

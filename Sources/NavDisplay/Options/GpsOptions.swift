@@ -12,9 +12,6 @@ struct GpsOptions: OptionGroup {
     /// The flags `probe` takes.
     static let connectionFlags: Set<String> = ["--gpsd", "--no-gps"]
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<GpsOptions>] = [
         .value(
             "--gpsd", "HOST:PORT", what: "HOST:PORT, e.g. localhost:2947", example: "localhost:2947",

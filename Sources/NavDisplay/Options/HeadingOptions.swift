@@ -4,9 +4,6 @@ import Core
 struct HeadingOptions: OptionGroup {
     var vehicle = Vehicle.car
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<HeadingOptions>] = [
         .choice(
             "--vehicle", "KIND", Vehicle.self, example: "boat",

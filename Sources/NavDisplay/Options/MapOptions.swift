@@ -16,9 +16,6 @@ struct MapOptions: OptionGroup {
 
     init(defaultMap: Choice) { map = defaultMap }
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<MapOptions>] = [
         .text(
             "--map", "FILE|none", what: "an .mbtiles or .pmtiles file, or none", completion: .file, example: "none",

@@ -17,9 +17,6 @@ struct SensorOptions: OptionGroup {
     /// The flags that name devices (all `probe` takes).
     static let deviceFlags: Set<String> = ["--mag-device", "--accel-device", "--gyro-device"]
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<SensorOptions>] = [
         .text(
             "--mag-device", "NAME", what: "an IIO device name such as hmc5883l", example: "hmc5883l",

@@ -5,9 +5,6 @@ struct ViewOptions: OptionGroup {
     var orientation = OrientationMode.headingUp
     var zoom = 16.5
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<ViewOptions>] = [
         .orientation(\.orientation, default: .headingUp),
         .number(
