@@ -156,4 +156,28 @@ struct OptionCatalogTests {
         #expect(try option("--loop")["kind"] as? String == "switch")
         #expect(json["configKeys"] as? [String] == RunCommand.configKeys.map(\.name))
     }
+
+    /// The packaging script turns the catalog into the man page and the completion; both name what is declared.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func theManPageAndCompletionAreGeneratedFromTheCatalog() throws {
+        let dir = try NavDisplayBinary.temporaryDirectory()
+        let script = NavDisplayBinary.repositoryRoot.appendingPathComponent("scripts/deb/help-pages.py").path
+        for kind in ["manpage", "completion"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [script, NavDisplayBinary.path, kind, dir.appendingPathComponent(kind).path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "help-pages.py \(kind)")
+        }
+        let completion = try String(contentsOf: dir.appendingPathComponent("completion"), encoding: .utf8)
+        #expect(completion.contains(#"--style) COMPREPLY=($(compgen -W "day night" -- "$cur")); return ;;"#))
+        #expect(completion.contains(#"--png-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;"#))
+        #expect(completion.contains(#"--map) COMPREPLY=($(compgen -W "none" -- "$cur") $(compgen -f -- "$cur"))"#))
+        #expect(completion.contains("--sample-rate|--rate) return ;;"))
+        let manpage = try String(contentsOf: dir.appendingPathComponent("manpage"), encoding: .utf8)
+        for command in commands { #expect(manpage.contains(".SH NAVDISPLAY \(command.name.uppercased())")) }
+        #expect(manpage.contains(#"\fB\-\-board\-orientation\fR \fIA\fR"#))
+        #expect(manpage.contains(#"\fBparked\-fps\fR"#), "the settings file's keys are listed")
+    }
 }

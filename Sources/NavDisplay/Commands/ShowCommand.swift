@@ -43,10 +43,11 @@ struct ShowCommand: Command {
         try parseOptions(arguments)
     }
 
-    /// "0,15,30": headings in degrees; nil when any is not a number.
+    /// "0,15,30": headings in degrees; nil when any is not a finite number.
     static func parseHeadings(_ text: String) -> [Double]? {
         let values = text.split(separator: ",").map { Double($0) }
-        return values.isEmpty || values.contains(nil) ? nil : values.compactMap { $0 }
+        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        return values.compactMap { $0 }
     }
 
     func run() throws -> Int32 {
