@@ -56,7 +56,7 @@ struct CalibrateCommand: Command {
                 c.level = true
             },
             .number(
-                "--duration", "S", in: 5...600, what: "seconds from 5 to 600", example: "60",
+                "--duration", "SECONDS", in: 5...600, what: "seconds from 5 to 600", example: "60",
                 help: "the longest to collect, 5 to 600 seconds (default 90 live, 180 with --level;\n"
                     + "the whole recording)"
             ) { c, seconds in c.duration = seconds },
