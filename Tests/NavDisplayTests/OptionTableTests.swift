@@ -96,6 +96,12 @@ struct OptionTableTests {
         #expect(record.rate == 40)
     }
 
+    @Test func demoWritesItsFramesWhereEitherFolderOptionSays() throws {
+        #expect(try DemoCommand(arguments: ["--png-dir", "a"]).display.pngDirectory == "a")
+        #expect(try DemoCommand(arguments: ["--out", "b"]).display.pngDirectory == "b")
+        #expect(try DemoCommand(arguments: []).display.pngDirectory == "demo-frames")
+    }
+
     @Test func theBoardOrientationMeansTheSameInEveryLiveCommand() throws {
         for name in ["run", "record", "sensors", "calibrate"] {
             let command = try #require(commands.first { $0.name == name })
