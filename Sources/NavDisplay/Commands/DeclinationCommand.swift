@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// `navdisplay declination`: the World Magnetic Model's field at a place and date.
 struct DeclinationCommand: Command {
@@ -60,7 +60,7 @@ struct DeclinationCommand: Command {
     /// "LAT,LON" or "LAT,LON,ALT_KM" (altitude from −1 to 1000 km).
     static func parsePlace(_ text: String) -> (coordinate: GeoCoordinate, altitudeKm: Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingWhitespace()
         }
         guard parts.count == 2 || parts.count == 3, let c = GeoCoordinate(parsing: parts[0] + "," + parts[1]) else {
             return nil
@@ -99,7 +99,7 @@ struct DeclinationCommand: Command {
         _ f: MagneticField, model: MagneticModel, coordinate: GeoCoordinate, altitudeKm: Double, year: Double
     ) -> String {
         func q(_ s: String) -> String {
-            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
         let fields: [(String, String)] = [
             ("model", q(model.name)),

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `/etc/navdisplay/navdisplay.conf` for `run`: each `key = value` is the long option `--key` (the command line,
@@ -61,7 +61,7 @@ extension RunCommand {
             try parse([flag + "=" + entry.value])
             return nil
         } catch {
-            let message = "\(error)".replacingOccurrences(of: "navdisplay run: ", with: "")
+            let message = "\(error)".replacing("navdisplay run: ", with: "")
             return ConfigProblem(line: entry.line, key: entry.key, message: message + "; the default is used")
         }
     }
