@@ -19,6 +19,7 @@ public struct CompassQuality: Sendable {
 
     var accelerationSquared = 0.0
     var innovationSquared = 0.0
+    var clippedInnovationSquared = 0.0
     var normDeviationSquared = 0.0
     var dipDeviationSquared = 0.0
     var normMicrotesla: Double?
@@ -47,7 +48,13 @@ public struct CompassQuality: Sendable {
         let a = weight(since: lastMagnetometer, at: t, timeConstant: timeConstantSeconds)
         let slow = weight(since: lastMagnetometer, at: t, timeConstant: fieldTimeConstantSeconds)
         lastMagnetometer = t
-        if let e = innovationDegrees, e.isFinite { innovationSquared += (e * e - innovationSquared) * a }
+        if let e = innovationDegrees, e.isFinite {
+            innovationSquared += (e * e - innovationSquared) * a
+            // A single step (the unit turned at once, which the filter takes in one go) must not read as
+            // shaking: each reading counts for at most `turningClipDegrees` there.
+            let c = min(abs(e), turningClipDegrees)
+            clippedInnovationSquared += (c * c - clippedInnovationSquared) * a
+        }
         let n = normMicrotesla ?? norm
         let relative = (norm - n) / n
         normDeviationSquared += (relative * relative - normDeviationSquared) * a
@@ -67,7 +74,17 @@ public struct CompassQuality: Sendable {
     public var spreadDegrees: Double { innovationSquared.squareRoot() }
 
     /// Whether the readings currently spread about the filtered heading by more than `turningSpreadDegrees`.
-    public var isTurningOrShaken: Bool { innovationSquared > turningSpreadDegrees * turningSpreadDegrees }
+    public var isTurningOrShaken: Bool {
+        // Both: the readings spread, and the accelerometer feels the motion (a magnet passing a unit at rest
+        // spreads the readings too, and there the filter's smoothing is the better guess).
+        clippedInnovationSquared > turningSpreadDegrees * turningSpreadDegrees
+            && accelerationSquared > shakenAcceleration * shakenAcceleration
+    }
+    /// The accelerometer's RMS deviation from 1 g (share of g) above which the unit counts as moved by hand.
+    public var shakenAcceleration = 0.02
+    /// Readings are clipped to this (°) for `isTurningOrShaken`: a 90° step at 50 Hz then adds 4° to the spread
+    /// for an instant, not 13°, while sustained shaking of ±10° or more still counts in full.
+    public var turningClipDegrees = 30.0
 
     /// The heading error these statistics allow for, 1 σ (°), to add in quadrature to the compass's own terms.
     public var accuracyDegrees: Double {
