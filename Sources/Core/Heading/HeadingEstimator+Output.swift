@@ -24,13 +24,16 @@ extension HeadingEstimator {
             terms.append(configuration.uncalibratedAccuracyDegrees)
             terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
         }
-        if let h = estimate.field?.horizontalNanotesla, h > 0 {
-            // Approximate WMM declination error model: a fixed part plus one growing as H shrinks.
-            let d = (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
-            terms.append(d)
-        }
+        if let d = declinationErrorDegrees { terms.append(d) }
         let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return (trueAngle.rotated(by: offset), trueAngle, accuracy)
+    }
+
+    /// WMM's declination error here (°): approximately a fixed part plus one growing as H shrinks; nil before
+    /// a position is known.
+    var declinationErrorDegrees: Double? {
+        guard let h = estimate.field?.horizontalNanotesla, h > 0 else { return nil }
+        return (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
     }
 
     func compassLost(at t: Timestamp) -> Bool {
@@ -216,9 +219,13 @@ extension HeadingEstimator {
                 history.removeFirst()
             }
         }
-        if let h = heading, h.source != .gpsCourse, h.accuracyDegrees > configuration.maximumCompassAccuracyDegrees {
+        if let h = heading, h.source != .gpsCourse {
             // A compass this uncertain points nowhere in particular: no arrow rather than a confident wrong one.
-            heading = nil
+            // The declination's own error (large near the magnetic poles, where the HUD warns of it) is left out:
+            // the arrow still points the way magnetic north lies.
+            let d = declinationErrorDegrees ?? 0
+            let own = max(0, h.accuracyDegrees * h.accuracyDegrees - d * d).squareRoot()
+            if own > configuration.maximumCompassAccuracyDegrees { heading = nil }
         }
         estimate.heading = heading
         estimate.flags = flags
