@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Platform
 
 // navdisplay: argument dispatch and exit statuses. Every subcommand lives in Commands/; this file only picks one,
 // runs it, and turns errors into one line on stderr and an exit status (64 for usage, 1 for failures).
@@ -9,7 +10,7 @@ let topHelp = """
     USAGE: navdisplay <command> [options]
 
     COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name + String(repeating: " ", count: max(0, 14 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
 
     Run `navdisplay <command> --help` for a command's options.
       -h, --help      show this help
@@ -18,7 +19,7 @@ let topHelp = """
     """
 
 func writeError(_ line: String) {
-    FileHandle.standardError.write((line + "\n").data(using: .utf8)!)
+    StandardError.write(line + "\n")
 }
 
 @MainActor func runMain(_ argv: [String]) -> Int32 {

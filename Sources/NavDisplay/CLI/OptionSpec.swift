@@ -84,7 +84,7 @@ struct OptionSpec<Values>: Sendable {
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
         let first =
             head.count < OptionSpec.helpColumn
-            ? head.padding(toLength: OptionSpec.helpColumn, withPad: " ", startingAt: 0) : head + " "
+            ? head + String(repeating: " ", count: OptionSpec.helpColumn - head.count) : head + " "
         return ([first + (lines.first ?? "")] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay calibrate`: the user turns the device through every direction while the screen shows which
@@ -152,7 +152,8 @@ struct CalibrateCommand: Command {
         let screen = displayChosen ? try openScreen() : nil
         defer { screen?.close() }
         let collector = CalibrationCollector(
-            session: session, source: (path as NSString).lastPathComponent, durationSeconds: duration,
+            session: session, source: String(path.split(separator: "/").last ?? Substring(path)),
+            durationSeconds: duration,
             framePeriod: 1, display: screen, fonts: screen == nil ? nil : try loadFonts(), theme: style.theme)
         // By the readings' own time, as fast as they go: only the duration ends it early.
         var configuration = SessionConfiguration(

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay config check [FILE]`: what `run` would take from a settings file, and why not the rest.

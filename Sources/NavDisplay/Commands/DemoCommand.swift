@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay demo`: rides the bundled route through the same pipeline a live run uses, on the screen when one

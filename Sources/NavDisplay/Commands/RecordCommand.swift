@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
@@ -75,7 +75,7 @@ struct RecordCommand: Command {
         reportWarnings(recording.warnings, command: Self.name)
         var header = recording.header
         header.extra["recorded-by"] =
-            "navdisplay \(Version.string) record --from \((from as NSString).lastPathComponent)"
+            "navdisplay \(Version.string) record --from \(String(from.split(separator: "/").last ?? Substring(from)))"
         let recorder = RecorderSink(essential: true) {
             try DurableRecordingWriter(path: out, header: header, maxBytes: maxBytes)
         }

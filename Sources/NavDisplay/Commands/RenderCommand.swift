@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay render`: draws one frame for a given place, zoom, heading and orientation into a PNG file.
@@ -103,8 +103,7 @@ private final class SharedShaper: Sendable {
             let dirs = Environment.value("NAVDISPLAY_FONT_DIR").map { [$0] }
             value = try WorldTextShaper(fontDirectories: dirs)
         } catch {
-            FileHandle.standardError.write(
-                Data("navdisplay: text shaping unavailable (\(error)); using the built-in outline text\n".utf8))
+            StandardError.write("navdisplay: text shaping unavailable (\(error)); using the built-in outline text\n")
             value = nil
         }
     }

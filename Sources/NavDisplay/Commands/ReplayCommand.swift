@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import FoundationEssentials
+import Glibc
 import Platform
 
 /// `navdisplay replay FILE`: plays a recording (or an NMEA, gpsd JSON or IMU CSV log) through the same heading
@@ -160,12 +161,13 @@ struct ReplayCommand: Command {
         let ride = (events.last?.time.seconds(since: events[0].time) ?? 0) * Double(result.passes)
         if let path = summary {
             let text = TraceSummary.text(
-                file: (file as NSString).lastPathComponent, counts: frames.counts, warnings: recording.warnings.count,
+                file: String(file.split(separator: "/").last ?? Substring(file)), counts: frames.counts,
+                warnings: recording.warnings.count,
                 rows: frames.rows, start: events[0].time)
             if path == "-" {
                 print(text, terminator: "")
             } else {
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
+                try Data(text.utf8).write(to: URL(filePath: path), options: .atomic)
             }
         }
         print(

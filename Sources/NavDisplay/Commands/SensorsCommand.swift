@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay sensors`: reads the live magnetometer, accelerometer, gyroscope and gpsd and prints every event, one

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay show`: puts a run of frames (one per heading) on a display and optionally holds the last one until
