@@ -1,0 +1,75 @@
+import Foundation
+
+/// gpsd's socket, cut into lines by us instead of by libgps, so that a line reaches libgps's parser only once it
+/// has passed `GpsdLine.isWellFormed`.
+///
+/// Debian's libgps 3.22 spins for more than a minute inside `gps_unpack` on some malformed lines (two are in
+/// `Fuzz/Known/libgps-json/`), and `gps_read` hands it every line the socket brings: anything answering on the
+/// gpsd port could hang the display. gpsd itself only ever sends one well-formed JSON object per line.
+struct GpsdLineBuffer {
+    /// gpsd's longest report is a SKY with every satellite listed (a few kilobytes); a longer line is dropped
+    /// whole, so a sender that never sends a newline cannot grow our memory.
+    static let maximumLineBytes = 16_384
+    private var bytes: [UInt8] = []
+    /// Set while the line being received has passed the maximum: the rest of it is thrown away up to its newline.
+    private var discarding = false
+    /// Lines dropped for length since the start.
+    private(set) var overlongLines = 0
+    /// Bytes held now (a partial line).
+    var bufferedBytes: Int { bytes.count }
+
+    /// Adds what the socket delivered (call `nextLine` until nil after each chunk: that bounds the buffer).
+    mutating func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
+
+    /// The next complete line without its `\n` (and a `\r` before it), nil until one has arrived.
+    mutating func nextLine() -> [UInt8]? {
+        while let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+            var line = Array(bytes[..<newline])
+            bytes.removeSubrange(...newline)
+            if discarding {
+                // The end of a line already counted as too long.
+                discarding = false
+                continue
+            }
+            if line.count > Self.maximumLineBytes {
+                overlongLines += 1
+                continue
+            }
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            return line
+        }
+        if bytes.count > Self.maximumLineBytes {
+            if !discarding { overlongLines += 1 }
+            discarding = true
+            bytes.removeAll(keepingCapacity: true)
+        }
+        return nil
+    }
+}
+
+/// The check a gpsd line passes before libgps parses it.
+enum GpsdLine {
+    /// The report classes whose fields we read (`GpsdReading`); gpsd's other classes are of no use here and need
+    /// not go through libgps at all.
+    static let classesRead: Set<String> = ["TPV", "SKY", "ATT", "DEVICES", "DEVICE", "VERSION", "ERROR"]
+    /// gpsd nests at most three deep in these classes (SKY → satellites → one satellite).
+    static let maximumDepth = 4
+
+    /// True for one JSON object of a class we read, printable bytes only, nested no deeper than gpsd does: what
+    /// gpsd sends. The JSON is checked by the parser the gpsd log import uses (Foundation's), strictly.
+    static func isWellFormed(_ line: [UInt8]) -> Bool {
+        guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
+            line.allSatisfy({ $0 >= 0x20 && $0 != 0x7f })
+        else { return false }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+            let reportClass = object["class"] as? String, classesRead.contains(reportClass)
+        else { return false }
+        return depth(of: object) <= maximumDepth
+    }
+
+    private static func depth(of value: Any) -> Int {
+        if let object = value as? [String: Any] { return 1 + (object.values.map(depth(of:)).max() ?? 0) }
+        if let array = value as? [Any] { return 1 + (array.map(depth(of:)).max() ?? 0) }
+        return 0
+    }
+}
