@@ -1,7 +1,7 @@
 import Core
 import Platform
 
-/// The map and colour flags: `--map FILE|none` and `--style day|night`.
+/// The map and colour flags: `--map FILE|none`, `--style day|night` and `--map-memory MB`.
 struct MapOptions: OptionGroup {
     enum Choice: Equatable {
         /// The bundled Helsinki map (maps/helsinki.mbtiles), or the grid when it is not installed.
@@ -13,6 +13,8 @@ struct MapOptions: OptionGroup {
 
     var map: Choice
     var style = StyleName.day
+    /// What the map may keep in memory (`--map-memory`); the default fits a 512 MB board.
+    var budget = MapMemoryBudget.standard
 
     init(defaultMap: Choice) { map = defaultMap }
 
@@ -31,6 +33,16 @@ struct MapOptions: OptionGroup {
         OptionSpec(
             "--style", "day|night", example: "night", help: "colours for the map and everything over it (default day)"
         ) { o, flag, args in o.style = try args.choice(for: flag, StyleName.self) },
+        OptionSpec(
+            "--map-memory", "MB", example: "64",
+            help: "memory the map may use for its tiles, in whole megabytes from 16 to 4096\n"
+                + "(default 100, fit for a 512 MB board)"
+        ) { o, flag, args in
+            let megabytes = try args.value(for: flag, expecting: "whole megabytes from 16 to 4096") { text in
+                Int(text).flatMap { (16...4096).contains($0) ? $0 : nil }
+            }
+            o.budget = MapMemoryBudget(megabytes: megabytes)
+        },
     ]
 
     /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete
@@ -51,7 +63,8 @@ struct MapOptions: OptionGroup {
         }
         if let path {
             scene.map = try OfflineMap.layer(
-                path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles)
+                path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles,
+                budget: budget)
         }
         return scene
     }
