@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var lines = GpsdLineBuffer()
     // A fuzz input is one line unless it holds newlines of its own; the socket's newline ends the last.
     lines.append(UnsafeRawBufferPointer(start: data, count: size))
-    lines.append(UnsafeRawBufferPointer(start: [UInt8(ascii: "\n")], count: 1))
+    [UInt8(ascii: "\n")].withUnsafeBytes { lines.append($0) }
     var gps = gps_data_t()
     while let line = lines.nextLine() {
         guard GpsdLine.isWellFormed(line) else { continue }
