@@ -1,4 +1,4 @@
-import Foundation
+import Core
 
 /// gpsd's socket, cut into lines by us instead of by libgps, so that a line reaches libgps's parser only once it
 /// has passed `GpsdLine.isWellFormed`.
@@ -56,12 +56,12 @@ enum GpsdLine {
     static let maximumDepth = 4
 
     /// True for one JSON object of a class we read, printable bytes only, nested no deeper than gpsd does: what
-    /// gpsd sends. The JSON is checked by the parser the gpsd log import uses (Foundation's), strictly.
+    /// gpsd sends. The JSON is checked by the parser the gpsd log import uses (`JSONTree`), strictly.
     static func isWellFormed(_ line: [UInt8]) -> Bool {
         guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
             line.allSatisfy({ $0 >= 0x20 && $0 != 0x7f })
         else { return false }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+        guard let object = JSONTree.parse(line) as? [String: Any],
             let reportClass = object["class"] as? String, classesRead.contains(reportClass)
         else { return false }
         return depth(of: object) <= maximumDepth

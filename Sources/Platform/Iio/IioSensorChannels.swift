@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One chosen IIO device, set up for reading: where its raw values are, the constants that turn them into body-frame
 /// Core units, and what was done to it at start.
@@ -176,7 +177,7 @@ struct IioSensorChannels {
     }
 
     private static func readRate(_ rate: IioAttribute, _ backend: IioBackend) -> Double? {
-        (try? backend.read(rate)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        (try? backend.read(rate)).flatMap { Double($0.trimmingWhitespace()) }
     }
 
     /// EACCES or EPERM: the attribute exists but is not (yet) ours to write.
