@@ -53,18 +53,20 @@ final class GpsdConnection {
 
     /// Reads every complete message that has arrived, at most `limit`. Throws when gpsd closed the connection.
     ///
-    /// The socket is read here, not by `gps_read`: each line must pass `GpsdLine.isWellFormed` before libgps's
-    /// parser sees it (libgps 3.22 can spin for minutes on a malformed line), and one that does not is skipped
-    /// and counted in `skippedLines`. A line libgps itself rejects is skipped too (`gps_read` would have ended the
-    /// connection). The corresponding C functions are `recv` and `gps_unpack`.
+    /// The socket is read here, not by `gps_read`: a line reaches libgps's parser only when `GpsdLine.kind` says
+    /// it is a report of a class we read (libgps 3.22 can spin for minutes on a malformed line). Reports of other
+    /// classes (WATCH, POLL) are skipped quietly; malformed lines, and lines libgps itself refuses (`gps_read`
+    /// would have ended the connection), are skipped and counted in `skippedLines`. The corresponding C functions
+    /// are `recv` and `gps_unpack`.
     func readMessages(limit: Int = 256) throws -> [GpsdReading] {
         var readings: [GpsdReading] = []
         while readings.count < limit {
             if let line = lines.nextLine() {
-                if GpsdLine.isWellFormed(line), unpack(line) {
-                    readings.append(snapshot())
-                } else {
-                    skippedLines += 1
+                switch GpsdLine.kind(of: line) {
+                case .report:
+                    if unpack(line) { readings.append(snapshot()) } else { skippedLines += 1 }
+                case .otherClass: break
+                case .malformed: skippedLines += 1
                 }
                 continue
             }
@@ -82,7 +84,7 @@ final class GpsdConnection {
         return readings
     }
 
-    /// Lines skipped since the connection opened: not well-formed gpsd reports, or refused by libgps.
+    /// Malformed lines skipped since the connection opened (not what gpsd sends, or refused by libgps).
     private(set) var skippedLines = 0
 
     /// libgps's parser on one checked line, filling `data` as `gps_read` would; false when libgps refused it.

@@ -49,23 +49,36 @@ struct GpsdLineBuffer {
 
 /// The check a gpsd line passes before libgps parses it.
 enum GpsdLine {
+    /// What a line from the gpsd port is.
+    enum Kind: Equatable {
+        /// One report of a class we read: for libgps's parser.
+        case report
+        /// A well-formed report of a class we do not read (WATCH, POLL, GST, PPS, …): skipped, nothing wrong.
+        case otherClass
+        /// Not what gpsd sends: skipped, and worth a line in the log (is gpsd what answers there?).
+        case malformed
+    }
+
     /// The report classes whose fields we read (`GpsdReading`); gpsd's other classes are of no use here and need
     /// not go through libgps at all.
     static let classesRead: Set<String> = ["TPV", "SKY", "ATT", "DEVICES", "DEVICE", "VERSION", "ERROR"]
     /// gpsd nests at most three deep in these classes (SKY → satellites → one satellite).
     static let maximumDepth = 4
 
-    /// True for one JSON object of a class we read, printable bytes only, nested no deeper than gpsd does: what
-    /// gpsd sends. The JSON is checked by the parser the gpsd log import uses (`JSONTree`), strictly.
-    static func isWellFormed(_ line: [UInt8]) -> Bool {
+    /// One JSON object with a string `class`, printable bytes only: what gpsd sends. A report of a class we read
+    /// must also nest no deeper than gpsd does. The JSON is checked by the parser the gpsd log import uses
+    /// (`JSONTree`), strictly: one object, nothing after it.
+    static func kind(of line: [UInt8]) -> Kind {
         guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
-            line.allSatisfy({ $0 >= 0x20 && $0 != 0x7f })
-        else { return false }
-        guard let object = JSONTree.parse(line) as? [String: Any],
-            let reportClass = object["class"] as? String, classesRead.contains(reportClass)
-        else { return false }
-        return depth(of: object) <= maximumDepth
+            line.allSatisfy({ $0 >= 0x20 && $0 != 0x7f }),
+            let object = JSONTree.parse(line) as? [String: Any], let reportClass = object["class"] as? String
+        else { return .malformed }
+        guard classesRead.contains(reportClass) else { return .otherClass }
+        return depth(of: object) <= maximumDepth ? .report : .malformed
     }
+
+    /// True for a line libgps may parse (`kind(of:)` is `.report`).
+    static func isWellFormed(_ line: [UInt8]) -> Bool { kind(of: line) == .report }
 
     private static func depth(of value: Any) -> Int {
         if let object = value as? [String: Any] { return 1 + (object.values.map(depth(of:)).max() ?? 0) }

@@ -14,7 +14,7 @@ struct GpsdLineTests {
             (#"{"class":"SKY","satellites":[{"PRN":1,"used":true}]}"#, true),
             (#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyS1"}]}"#, true),
             (#"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#, true),
-            (#"{"class":"PPS","real_sec":1}"#, false),  // a class we do not read
+            (#"{"class":"PPS","real_sec":1}"#, false),  // a class we do not read (skipped quietly)
             (#"{"class":"TPV","mode":3"#, false),  // cut short
             (#"{"class":"TPV","x":[[[[{"a":1}]]]]}"#, false),  // deeper than gpsd nests
             (#"["class","TPV"]"#, false),
@@ -24,6 +24,55 @@ struct GpsdLineTests {
         ])
     func theLineCheck(_ c: (line: String, accepted: Bool)) {
         #expect(GpsdLine.isWellFormed(Array(c.line.utf8)) == c.accepted)
+    }
+
+    /// gpsd's own regression suite (Tests/CoreTests/Fixtures/gpsd): the JSON gpsd 3.x writes for 57 real receiver
+    /// captures. Every report of a class we read must reach libgps; the others are skipped, never malformed.
+    @Test("Every JSON line of gpsd's regression captures is a report we read or another class, never malformed")
+    func gpsdsOwnOutputPasses() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("CoreTests/Fixtures/gpsd")
+        let checks = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".chk") }
+        try #require(checks.count >= 50)
+        var counts: [GpsdLine.Kind: Int] = [:]
+        for name in checks {
+            let bytes = Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
+            for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: "{") {
+                var line = Array(line)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                let kind = GpsdLine.kind(of: line)
+                counts[kind, default: 0] += 1
+                #expect(kind != .malformed, "\(name): \(String(decoding: line.prefix(200), as: UTF8.self))")
+            }
+        }
+        // TPV, SKY and ATT reports; GST and OSC are the other classes in these captures.
+        #expect(counts[.report, default: 0] > 10_000)
+        #expect(counts[.otherClass, default: 0] > 0)
+    }
+
+    /// What a live gpsd 3.22 sent a watching client here (fed NMEA on a pseudo-terminal, 1 December 2026).
+    @Test(
+        "A live gpsd's session lines are reports, or other classes skipped quietly",
+        arguments: [
+            (
+                #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#,
+                GpsdLine.Kind.report
+            ),
+            (
+                #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/0","activated":"2026-12-01T14:00:44.819Z","native":0,"bps":38400,"parity":"N","stopbits":1,"cycle":1.00}]}"#,
+                .report
+            ),
+            (
+                #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#,
+                .otherClass
+            ),
+            (
+                #"{"class":"DEVICE","path":"/dev/pts/0","driver":"NMEA0183","activated":"2026-12-01T14:00:45.895Z","native":0,"bps":38400,"parity":"N","stopbits":1,"cycle":1.00}"#,
+                .report
+            ),
+        ])
+    func liveGpsdLines(_ c: (line: String, kind: GpsdLine.Kind)) {
+        #expect(GpsdLine.kind(of: Array(c.line.utf8)) == c.kind)
     }
 
     @Test("The two lines that hang libgps 3.22 are refused")
