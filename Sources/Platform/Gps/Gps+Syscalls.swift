@@ -65,6 +65,11 @@ final class GpsdConnection {
                 switch GpsdLine.kind(of: line) {
                 case .report:
                     if unpack(line) { readings.append(snapshot()) } else { skippedLines += 1 }
+                case .deviceList(let devices):
+                    var reading = GpsdReading()
+                    reading.set = [.deviceList]
+                    reading.deviceReports = devices
+                    readings.append(reading)
                 case .otherClass: break
                 case .malformed: skippedLines += 1
                 }
@@ -136,17 +141,7 @@ final class GpsdConnection {
         if r.set.contains(.attitude) { r.attitudeHeading = d.attitude.heading }
         r.satellitesUsed = d.satellites_used
         r.satellitesVisible = d.satellites_visible
-        if r.set.contains(.deviceList) {
-            var list = d.devices.list
-            let count = Int(max(0, min(d.devices.ndevices, Int32(cgps_max_user_devices()))))
-            r.deviceReports = withUnsafeBytes(of: &list) { raw in
-                (0..<count).map { i in
-                    let base = raw.baseAddress!.advanced(by: i * MemoryLayout<devconfig_t>.stride)
-                        .assumingMemoryBound(to: devconfig_t.self)
-                    return Self.device(base.pointee)
-                }
-            }
-        }
+        // DEVICES never reaches libgps (`GpsdLine.Kind.deviceList`): its device list is read by us.
         if r.set.contains(.device) { r.deviceReports = [Self.device(d.dev)] }
         if r.set.contains(.version) {
             r.release = withUnsafeBytes(of: d.version.release) { Self.string(from: $0) }

@@ -50,9 +50,13 @@ struct GpsdLineBuffer {
 /// The check a gpsd line passes before libgps parses it.
 enum GpsdLine {
     /// What a line from the gpsd port is.
-    enum Kind: Equatable {
+    enum Kind: Hashable {
         /// One report of a class we read: for libgps's parser.
         case report
+        /// A DEVICES report, read here and never by libgps: libgps 3.22's device-list parser spins for minutes
+        /// on an unknown key with an array value, a number where a string belongs, a long path, or an entry of
+        /// another class (all found by fuzzing), while we need only each receiver's path and driver.
+        case deviceList([GpsdDevice])
         /// A well-formed report of a class we do not read (WATCH, POLL, GST, PPS, …): skipped, nothing wrong.
         case otherClass
         /// Not what gpsd sends: skipped, and worth a line in the log (is gpsd what answers there?).
@@ -74,10 +78,25 @@ enum GpsdLine {
             let object = JSONTree.parse(line) as? [String: Any], let reportClass = object["class"] as? String
         else { return .malformed }
         guard classesRead.contains(reportClass) else { return .otherClass }
-        return depth(of: object) <= maximumDepth ? .report : .malformed
+        guard depth(of: object) <= maximumDepth else { return .malformed }
+        guard reportClass == "DEVICES" else { return .report }
+        guard let entries = object["devices"] as? [Any] else { return .malformed }
+        // As many as libgps keeps (MAXUSERDEVS), with paths and driver names of a sane length.
+        let devices = entries.prefix(maximumDevices).compactMap { entry -> GpsdDevice? in
+            guard let device = entry as? [String: Any], let path = device["path"] as? String else { return nil }
+            return GpsdDevice(
+                path: String(path.prefix(maximumNameBytes)),
+                driver: String((device["driver"] as? String ?? "").prefix(maximumNameBytes)))
+        }
+        return .deviceList(devices)
     }
 
-    /// True for a line libgps may parse (`kind(of:)` is `.report`).
+    /// libgps 3.22's MAXUSERDEVS: the receivers a DEVICES report can name.
+    static let maximumDevices = 4
+    /// Longer than any device path or driver name gpsd reports.
+    static let maximumNameBytes = 256
+
+    /// True for a line libgps may parse (`kind(of:)` is `.report`; DEVICES reports are read without it).
     static func isWellFormed(_ line: [UInt8]) -> Bool { kind(of: line) == .report }
 
     private static func depth(of value: Any) -> Int {

@@ -5,7 +5,7 @@ import Platform
 import Testing
 
 /// Something that is not gpsd answers on the gpsd port (issue 16, class 7): a real TCP server in the test sends
-/// the two lines that make Debian's libgps 3.22 spin in `gps_unpack` for over a minute (Fuzz/Known/libgps-json),
+/// the lines that make Debian's libgps 3.22 spin in `gps_unpack` for over a minute (Fuzz/Known/libgps-json),
 /// then a good TPV. `run`'s session must go on, keep the connection and show the fix.
 @Suite("A rogue process on the gpsd port")
 struct RogueGpsdTests {
@@ -16,7 +16,7 @@ struct RogueGpsdTests {
     @Test("Lines that hang libgps are skipped; the good TPV after them reaches the display")
     func linesThatHangLibgpsAreSkipped() throws {
         let hangs = try FileManager.default.contentsOfDirectory(atPath: Self.known.path).sorted()
-        try #require(hangs.count == 2, "the two libgps hangs in \(Self.known.path)")
+        try #require(hangs.count >= 3, "the libgps hangs in \(Self.known.path)")
         let server = try LoopbackServer()
         defer { server.close() }
 
