@@ -1,7 +1,8 @@
-// Linux-only system calls the Swift Glibc module does not export: epoll, timerfd, signalfd.
+// Linux-only system calls the Swift Glibc module does not export: epoll, timerfd, signalfd, the VT's ioctls.
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <linux/vt.h>
 #include <sys/resource.h>
 #include <signal.h>
 #include <time.h>
