@@ -32,6 +32,34 @@ func runLabelBenchmark() {
                 }
                 return (t, layer.lastLabels.count)
             }
+            // Placement alone, on the candidates the shaped layer drew from.
+            let store = shaped.tiles.store
+            let grid = shaped.tileGrid(
+                for: Camera(
+                    mode: .headingUp, center: centre, zoom: zoom, mapBearing: Angle(37), width: 800, height: 480))
+            var candidates: [LabelCandidate] = []
+            for y in grid.ys {
+                for x in grid.xs {
+                    if case .vector(_, let l) = store.load(store.dataTile(for: TileID(z: grid.zoom, x: x, y: y))) {
+                        candidates += l
+                    }
+                }
+            }
+            let placer = LabelPlacer()
+            let labelFonts = LabelPlacer.Fonts(
+                place: LabelFont(try ShapedTextLayout(shaper, sizePixels: 15, weight: .bold, haloPixels: 2)),
+                road: LabelFont(try ShapedTextLayout(shaper, sizePixels: 12.5, haloPixels: 2)),
+                poi: LabelFont(try ShapedTextLayout(shaper, sizePixels: 11.5, haloPixels: 2)))
+            var k = 0
+            let placing = labelMeasure(rounds: 24) {
+                let bearing = 37 + 2 * sin(Double(k) * 2 * .pi / 24)
+                k += 1
+                let camera = Camera(
+                    mode: .headingUp, center: centre, zoom: zoom, mapBearing: Angle(bearing), width: 800, height: 480)
+                _ = placer.place(candidates, camera: camera, fonts: labelFonts, reserved: [], zoom: zoom)
+            }
+            print(
+                "  zoom \(formatFixed(zoom, digits: 0)): placing \(candidates.count) candidates \(labelMs(placing)) ms")
             let none = frames(bare).seconds
             let (filled, n) = frames(outline)
             let (cached, m) = frames(shaped)

@@ -82,10 +82,9 @@ public final class LabelPlacer {
         grid.insert(reserved)
         let frame = FrameGeometry(camera)
         // Previous labels first, then by priority; all candidates of one name (a street's many parts) together.
+        let isKept = candidates.map { kept[$0.key] != nil }
         let ranked = candidates.indices.sorted { a, b in
-            let ka = kept[candidates[a].key] == nil ? 1 : 0
-            let kb = kept[candidates[b].key] == nil ? 1 : 0
-            return (ka, candidates[a].priority, a) < (kb, candidates[b].priority, b)
+            (isKept[a] ? 0 : 1, candidates[a].priority, a) < (isKept[b] ? 0 : 1, candidates[b].priority, b)
         }
         var groups: [String: [Int]] = [:]
         var order: [String] = []
@@ -106,24 +105,44 @@ public final class LabelPlacer {
             let font = fonts.font(kind)
             let metrics = measure(candidates[first].text, font)
             let last = kept[key]
-            var options: [Option] = []
+            // Places are ranked first and set only in rank order until one is free: most never need setting.
+            var tries: [Try] = []
+            var paths: [LabelPath] = []
+            var uprights: [Option] = []
             for i in group {
                 let c = candidates[i]
                 if c.kind == .road {
-                    options += roadOptions(c, frame, font, metrics, last: last)
+                    paths.append(LabelPath(c.points.map(frame.toScreen)))
+                    tries += roadTries(paths.count - 1, paths[paths.count - 1], frame, metrics, last: last)
                 } else if let o = uprightOption(c, frame, font, metrics, last: last) {
-                    options.append(o)
+                    uprights.append(o)
+                    tries.append(Try(score: o.score, isKept: o.isKept, part: -uprights.count, centre: 0))
                 }
             }
-            options.sort { $0.score > $1.score }
-            // A kept label needs only the plain gap to its neighbours, a new one a little more.
-            guard
-                let chosen = options.first(where: { o in
-                    grid.isFree(o.isKept ? o.label.boxes : o.label.boxes.map { $0.insetBy(-Self.newLabelClearance) })
-                })
-            else {
-                continue
+            tries.sort { $0.score > $1.score }
+            var chosen: Option?
+            for t in tries {
+                let o: Option
+                if t.part >= 0 {
+                    let path = paths[t.part]
+                    guard
+                        let set = along(
+                            candidates[first], path, centre: t.centre, metrics, font.capHeight,
+                            lastFlipped: last?.flipped)
+                    else { continue }
+                    o = Option(
+                        label: set.label, anchor: path.point(at: t.centre), flipped: set.flipped, score: t.score,
+                        isKept: t.isKept)
+                } else {
+                    o = uprights[-1 - t.part]
+                }
+                // A kept label needs only the plain gap to its neighbours, a new one a little more.
+                if grid.isFree(o.isKept ? o.label.boxes : o.label.boxes.map { $0.insetBy(-Self.newLabelClearance) }) {
+                    chosen = o
+                    break
+                }
             }
+            guard let chosen else { continue }
             grid.insert(chosen.label.boxes.map { $0.insetBy(-3) })
             placed.append(chosen.label)
             nextKept[key] = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped)
@@ -131,6 +150,15 @@ public final class LabelPlacer {
         }
         kept = nextKept
         return placed
+    }
+
+    /// A place to try for a label, ranked before the name is set there: a window centred at `centre` on the
+    /// street part `part`, or (negative `part`) the upright option `-1 - part`.
+    struct Try {
+        var score: Double
+        var isKept: Bool
+        var part: Int
+        var centre: Double
     }
 
     /// A way to show one label this frame, and how good it is (the kept place beats every other).
@@ -174,12 +202,11 @@ public final class LabelPlacer {
     }
 
     /// Every place along the street where its name fits: windows of the name's length on the parts of the line
-    /// inside the screen, straight or gently curved. Last frame's place (slid along the street only as far as the
-    /// screen edge makes it) comes first; then straight windows near the middle of the screen.
-    private func roadOptions(
-        _ c: LabelCandidate, _ frame: FrameGeometry, _ font: LabelFont, _ metrics: LabelMetrics, last: Kept?
-    ) -> [Option] {
-        let path = LabelPath(c.points.map(frame.toScreen))
+    /// inside the screen, straight or gently curved, ranked: last frame's place first, then straight windows near
+    /// the middle of the screen.
+    private func roadTries(
+        _ part: Int, _ path: LabelPath, _ frame: FrameGeometry, _ metrics: LabelMetrics, last: Kept?
+    ) -> [Try] {
         let w = metrics.width
         // Eight pixels of line either side of the name, so it never hangs off the end of its street.
         let need = w + 16
@@ -208,18 +235,12 @@ public final class LabelPlacer {
             }
         }
         let middle = Point(x: frame.screen.width / 2, y: frame.screen.height / 2)
-        var options: [Option] = []
-        for (s, isKept) in centres {
-            guard let set = along(c, path, centre: s, metrics, font.capHeight, lastFlipped: last?.flipped) else {
-                continue
-            }
-            let anchor = path.point(at: s)
-            let score =
-                isKept
-                ? 1e6 : -0.2 * (anchor - middle).length - 2 * set.turnDegrees - (set.label.glyphs.isEmpty ? 0 : 20)
-            options.append(Option(label: set.label, anchor: anchor, flipped: set.flipped, score: score, isKept: isKept))
+        return centres.map { (s, isKept) in
+            // Near the middle of the screen, and straight (one line) before curved.
+            let curved = path.deviation(from: s - w / 2, to: s + w / 2) > 2
+            let score = isKept ? 1e6 : -0.2 * (path.point(at: s) - middle).length - (curved ? 20 : 0)
+            return Try(score: score, isKept: isKept, part: part, centre: s)
         }
-        return options
     }
 
     /// The name set on the window of `path` centred at distance `centre`, reading left to right (turned half a
@@ -228,7 +249,7 @@ public final class LabelPlacer {
     private func along(
         _ c: LabelCandidate, _ path: LabelPath, centre: Double, _ metrics: LabelMetrics, _ h: Double,
         lastFlipped: Bool?
-    ) -> (label: PlacedLabel, flipped: Bool, turnDegrees: Double)? {
+    ) -> (label: PlacedLabel, flipped: Bool)? {
         let w = metrics.width
         let a = centre - w / 2
         let b = centre + w / 2
@@ -248,7 +269,7 @@ public final class LabelPlacer {
             let origin = mid - ux * (w / 2) + uy * (h / 2)
             let label = PlacedLabel(
                 text: c.text, kind: c.kind, origin: origin, rotationDegrees: Self.degrees(ux), boxes: boxes)
-            return (label, flip, 0)
+            return (label, flip)
         }
         var glyphs: [LabelGlyph] = []
         glyphs.reserveCapacity(metrics.glyphs.count)
@@ -285,7 +306,7 @@ public final class LabelPlacer {
         let rotation = Self.degrees(flip ? start - end : end - start)
         let label = PlacedLabel(
             text: c.text, kind: c.kind, origin: origin, rotationDegrees: rotation, boxes: boxes, glyphs: glyphs)
-        return (label, flip, highest - lowest)
+        return (label, flip)
     }
 
     /// A chain of squares along the line from distance `a` to `b`, one capital height and a margin wide.
