@@ -37,14 +37,12 @@ func runLabelBenchmark() {
             let grid = shaped.tileGrid(
                 for: Camera(
                     mode: .headingUp, center: centre, zoom: zoom, mapBearing: Angle(37), width: 800, height: 480))
-            var candidates: [LabelCandidate] = []
+            var dataTiles: Set<TileID> = []
             for y in grid.ys {
-                for x in grid.xs {
-                    if case .vector(_, let l) = store.load(store.dataTile(for: TileID(z: grid.zoom, x: x, y: y))) {
-                        candidates += l
-                    }
-                }
+                for x in grid.xs { dataTiles.insert(store.dataTile(for: TileID(z: grid.zoom, x: x, y: y))) }
             }
+            var candidates: [LabelCandidate] = []
+            for t in dataTiles { if case .vector(_, let l) = store.load(t) { candidates += l } }
             let placer = LabelPlacer()
             let labelFonts = LabelPlacer.Fonts(
                 place: LabelFont(try ShapedTextLayout(shaper, sizePixels: 15, weight: .bold, haloPixels: 2)),
