@@ -1,5 +1,3 @@
-import Foundation
-
 /// A street's line on screen measured by distance along it (arc length, in pixels): the stretches inside a
 /// rectangle, the point at any distance, and how far a stretch strays from its chord.
 ///

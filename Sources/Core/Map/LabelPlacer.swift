@@ -1,5 +1,3 @@
-import Foundation
-
 /// One glyph of a name set along a curved street: its pen on the baseline and how far it is turned.
 public struct LabelGlyph: Sendable, Equatable {
     /// The glyph's index in the label font's metrics (the shaped run's glyphs, or the outline font's scalars).

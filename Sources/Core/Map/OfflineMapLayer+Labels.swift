@@ -1,5 +1,3 @@
-import Foundation
-
 extension OfflineMapLayer {
     /// The label fonts for a screen whose reference unit is `unit`: the text stack's when the layer has a shaper
     /// that accepts the styles, else the outline font. Made once per size and kept.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The offline map under the scene: cached north-up tiles turned into the camera's frame, then labels placed
 /// upright in screen space.
 public final class OfflineMapLayer: MapLayer {
@@ -152,8 +150,8 @@ public final class OfflineMapLayer: MapLayer {
     public var attribution: String {
         let meta = tiles.store.source.metadata.attribution
         // Tilemaker writes HTML links into `attribution`; keep its text only.
-        let plain = meta.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-            .trimmingCharacters(in: .whitespaces)
+        let plain = meta.replacing(#/<[^>]+>/#, with: "")
+            .trimmingWhitespace()
         return plain.isEmpty ? "© OpenStreetMap contributors" : plain
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The place on the line nearest to a position.
 public struct RouteMatch: Hashable, Sendable {
     /// The segment (from point `segment` to `segment + 1`).

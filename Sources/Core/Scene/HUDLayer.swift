@@ -1,5 +1,3 @@
-import Foundation
-
 /// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
 /// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun. Its text
 /// sizes come from the panel's physics (`HUDTypography`), and its panels are as large as their text.
@@ -74,7 +72,7 @@ struct HUDLayer {
             // A street name too long even then is cut, letter by letter, and ends in "…".
             while r.isStreet, r.text.count > 4, 2 * pad + t.secondary.width(of: r.text) > maxWidth {
                 r.text =
-                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingCharacters(in: .whitespaces)
+                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingWhitespace()
                     + "…"
             }
             return r
