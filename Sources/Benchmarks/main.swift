@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
     ("text", runTextBenchmark),
+    ("labels", runLabelBenchmark),
     ("route", runRouteBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())

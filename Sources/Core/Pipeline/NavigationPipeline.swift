@@ -11,6 +11,8 @@ public final class NavigationPipeline {
     /// Lines the HUD shows as warnings beside the navigation ("RECORDING STOPPED").
     public var notices: [String] = []
     private var lastSignature: FrameSignature?
+    /// Eases mode and zoom changes over a few hundred milliseconds of frame time.
+    private var transition = CameraTransition()
 
     public init(
         scene: Scene, orientation: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate,
@@ -41,6 +43,7 @@ public final class NavigationPipeline {
             state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
             height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
+        input.camera = transition.camera(for: input.camera, at: frameTime ?? state.now)
         return input
     }
 

@@ -38,8 +38,9 @@ struct MapOptions: OptionGroup {
     func scene(
         width: Int, height: Int, fonts: FontSet, physics: ScreenPhysics? = nil, waitForTiles: Bool
     ) throws -> Scene {
+        let shaper = loadShaper()
         let scene = Scene(
-            width: width, height: height, fonts: fonts, theme: style.theme, physics: physics, shaper: loadShaper())
+            width: width, height: height, fonts: fonts, theme: style.theme, physics: physics, shaper: shaper)
         let path: String?
         switch map {
         case .none: path = nil
@@ -51,7 +52,7 @@ struct MapOptions: OptionGroup {
         if let path {
             scene.map = try OfflineMap.layer(
                 path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles,
-                budget: budget)
+                budget: budget, shaper: shaper)
         }
         return scene
     }
