@@ -1,64 +1,184 @@
 import Glibc
 
-/// The visible tiles laid side by side into one north-up image, rebuilt only when the set of tiles changes, and
-/// turned into the frame with the renderer's `RotatedBlit` (so a frame that only rotates costs one resample).
+/// The visible tiles laid side by side into one north-up image, and turned into the frame with the renderer's
+/// `RotatedBlit` (so a frame that only rotates costs one resample).
+///
+/// The image is kept between frames and only the cells whose content changed are drawn again: a tile that landed,
+/// or the row or column that came into view when the grid moved by a tile (the rest is moved with one `memmove`).
+/// Drawing a cell costs a copy of its tile, or a bilinear scale-up when a parent stands in for it, or the hatch.
 final class TileMosaic {
     private(set) var image = FrameBuffer(width: 1, height: 1)
-    /// The bitmaps the mosaic shows, held so none is freed and its address reused while it is compared.
-    private var shown: [TileBitmap?] = []
-    private var lastScales: [Double] = []
-    private var signatureRange: (ClosedRange<Int>, ClosedRange<Int>, Int, UInt32)?
+    /// What each cell of `image` shows (row-major over `grid`), nil before it is drawn.
+    private var shown: [Content?] = []
+    private var grid: Grid?
+    /// Cells drawn by the last `update` (for tests and the benchmarks).
+    private(set) var lastCellsDrawn = 0
 
-    /// Lays out `cells` (row-major over xs × ys; nil draws the placeholder hatch) unless the same tiles are there.
+    /// The tile grid an image is laid out for.
+    private struct Grid: Equatable {
+        var xs: ClosedRange<Int>
+        var ys: ClosedRange<Int>
+        var zoom: Int
+        var tileSize: Int
+        var placeholder: UInt32
+        var placeholderLine: UInt32
+    }
+
+    /// What a cell shows: a bitmap (held, so its identity cannot be reused while compared) and how it is mapped,
+    /// or the hatch.
+    private struct Content: Equatable {
+        var bitmap: TileBitmap?
+        var scale: Double
+        var offsetX: Double
+        var offsetY: Double
+
+        init(_ cell: TileCompositor.Cell?) {
+            bitmap = cell?.bitmap
+            scale = cell?.scale ?? 0
+            offsetX = cell?.offsetX ?? 0
+            offsetY = cell?.offsetY ?? 0
+        }
+
+        static func == (a: Content, b: Content) -> Bool {
+            a.bitmap === b.bitmap && a.scale == b.scale && a.offsetX == b.offsetX && a.offsetY == b.offsetY
+        }
+    }
+
+    /// Lays out `cells` (row-major over xs × ys; nil draws the placeholder hatch), drawing only what changed.
     func update(
         xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int, tileSize t: Int, cells: [TileCompositor.Cell?],
         placeholder: UInt32, placeholderLine: UInt32
     ) {
-        let bitmaps = cells.map { $0?.bitmap }
-        if let r = signatureRange, r.0 == xs, r.1 == ys, r.2 == zoom, r.3 == placeholder, bitmaps.count == shown.count,
-            zip(bitmaps, shown).allSatisfy({ $0 === $1 }),
-            zip(cells, lastScales).allSatisfy({ ($0?.scale ?? 0) == $1 })
-        {
+        let new = Grid(
+            xs: xs, ys: ys, zoom: zoom, tileSize: t, placeholder: placeholder, placeholderLine: placeholderLine)
+        let contents = cells.map(Content.init)
+        lastCellsDrawn = 0
+        if let old = grid, old != new {
+            if old.zoom == new.zoom, old.tileSize == t, old.placeholder == placeholder,
+                old.placeholderLine == placeholderLine, old.xs.count == xs.count, old.ys.count == ys.count
+            {
+                shiftInPlace(from: old, to: new)
+            } else {
+                relayout(from: old, to: new)
+            }
+        } else if grid == nil {
+            image = FrameBuffer(width: xs.count * t, height: ys.count * t)
+            shown = Array(repeating: nil, count: xs.count * ys.count)
+        }
+        grid = new
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            for (i, content) in contents.enumerated() where shown[i] != content {
+                draw(cells[i], at: i, grid: new, into: out)
+                shown[i] = content
+                lastCellsDrawn += 1
+            }
+        }
+        withExtendedLifetime(cells) {}
+    }
+
+    /// The same grid moved by whole tiles: the pixels that stay in view move with one `memmove` (what wraps
+    /// across a row edge lands in a cell that came into view, which is drawn afresh), and so does `shown`.
+    private func shiftInPlace(from old: Grid, to new: Grid) {
+        let t = new.tileSize
+        let cols = new.xs.count
+        let rows = new.ys.count
+        let dx = new.xs.lowerBound - old.xs.lowerBound
+        let dy = new.ys.lowerBound - old.ys.lowerBound
+        var moved: [Content?] = Array(repeating: nil, count: cols * rows)
+        for r in 0..<rows {
+            for c in 0..<cols {
+                let (oc, or) = (c + dx, r + dy)
+                if (0..<cols).contains(oc), (0..<rows).contains(or) { moved[r * cols + c] = shown[or * cols + oc] }
+            }
+        }
+        guard moved.contains(where: { $0 != nil }) else {
+            shown = moved
             return
         }
-        let w = xs.count * t
-        let h = ys.count * t
-        if image.width != w || image.height != h { image = FrameBuffer(width: w, height: h) }
-        image.pixels.withUnsafeMutableBufferPointer { out in
-            for (i, cell) in cells.enumerated() {
-                let ox = (i % xs.count) * t
-                let oy = (i / xs.count) * t
-                guard let cell else {
-                    // A diagonal hatch fixed to the map, so motion still shows over missing data.
-                    let gx = (xs.lowerBound * t + ox)
-                    let gy = (ys.lowerBound * t + oy)
-                    for y in 0..<t {
-                        for x in 0..<t {
-                            out[(oy + y) * w + ox + x] = (gx + x + gy + y) & 15 == 0 ? placeholderLine : placeholder
-                        }
-                    }
-                    continue
-                }
-                let src = UnsafePointer(cell.bitmap.storage.baseAddress!)
-                let size = cell.bitmap.size
-                if cell.scale == 1 && size == t {
-                    for y in 0..<t { (out.baseAddress! + (oy + y) * w + ox).update(from: src + y * t, count: t) }
-                } else {
-                    // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
-                    for y in 0..<t {
-                        let v = cell.offsetY + (Double(y) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
-                        for x in 0..<t {
-                            let u = cell.offsetX + (Double(x) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
-                            out[(oy + y) * w + ox + x] = Bilinear.sample(src, size, u, v)
+        // New pixel (x, y) takes old pixel (x + dx·t, y + dy·t): one flat offset over the whole image.
+        let w = cols * t
+        let offset = dy * t * w + dx * t
+        let count = image.pixels.count - abs(offset)
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            guard let base = p.baseAddress, count > 0 else { return }
+            if offset > 0 {
+                memmove(base, base + offset, count * 4)
+            } else {
+                memmove(base - offset, base, count * 4)
+            }
+        }
+        shown = moved
+    }
+
+    /// A grid of another size (or zoom): a new image, with the cells that show the same tile the same way copied
+    /// over from the old one.
+    private func relayout(from old: Grid, to new: Grid) {
+        let t = new.tileSize
+        let cols = new.xs.count
+        var fresh = FrameBuffer(width: cols * t, height: new.ys.count * t)
+        var moved: [Content?] = Array(repeating: nil, count: cols * new.ys.count)
+        let reusable =
+            old.zoom == new.zoom && old.tileSize == t && old.placeholder == new.placeholder
+            && old.placeholderLine == new.placeholderLine
+        if reusable {
+            let oldCols = old.xs.count
+            let oldWidth = oldCols * t
+            let newWidth = cols * t
+            image.pixels.withUnsafeBufferPointer { src in
+                fresh.pixels.withUnsafeMutableBufferPointer { dst in
+                    for (r, y) in new.ys.enumerated() where old.ys.contains(y) {
+                        for (c, x) in new.xs.enumerated() where old.xs.contains(x) {
+                            let oc = x - old.xs.lowerBound
+                            let or = y - old.ys.lowerBound
+                            guard let content = shown[or * oldCols + oc] else { continue }
+                            for row in 0..<t {
+                                (dst.baseAddress! + (r * t + row) * newWidth + c * t).update(
+                                    from: src.baseAddress! + (or * t + row) * oldWidth + oc * t, count: t)
+                            }
+                            moved[r * cols + c] = content
                         }
                     }
                 }
             }
         }
-        withExtendedLifetime(cells) {}
-        shown = bitmaps
-        lastScales = cells.map { $0?.scale ?? 0 }
-        signatureRange = (xs, ys, zoom, placeholder)
+        image = fresh
+        shown = moved
+    }
+
+    /// Draws one cell: its tile copied, a parent scaled up, or the hatch.
+    private func draw(
+        _ cell: TileCompositor.Cell?, at i: Int, grid g: Grid, into out: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        let t = g.tileSize
+        let cols = g.xs.count
+        let w = cols * t
+        let ox = (i % cols) * t
+        let oy = (i / cols) * t
+        guard let cell else {
+            // A diagonal hatch fixed to the map, so motion still shows over missing data.
+            let gx = g.xs.lowerBound * t + ox
+            let gy = g.ys.lowerBound * t + oy
+            for y in 0..<t {
+                for x in 0..<t {
+                    out[(oy + y) * w + ox + x] = (gx + x + gy + y) & 15 == 0 ? g.placeholderLine : g.placeholder
+                }
+            }
+            return
+        }
+        let src = UnsafePointer(cell.bitmap.storage.baseAddress!)
+        let size = cell.bitmap.size
+        if cell.scale == 1 && size == t {
+            for y in 0..<t { (out.baseAddress! + (oy + y) * w + ox).update(from: src + y * t, count: t) }
+        } else {
+            // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
+            for y in 0..<t {
+                let v = cell.offsetY + (Double(y) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
+                for x in 0..<t {
+                    let u = cell.offsetX + (Double(x) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
+                    out[(oy + y) * w + ox + x] = Bilinear.sample(src, size, u, v)
+                }
+            }
+        }
     }
 
     /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom.
