@@ -165,12 +165,14 @@ final class TileMosaic {
             }
             return
         }
-        let src = UnsafePointer(cell.bitmap.storage.baseAddress!)
         let size = cell.bitmap.size
         if cell.scale == 1 && size == t {
-            for y in 0..<t { (out.baseAddress! + (oy + y) * w + ox).update(from: src + y * t, count: t) }
-        } else {
-            // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
+            for y in 0..<t { cell.bitmap.copyRow(y, to: out.baseAddress! + (oy + y) * w + ox) }
+            return
+        }
+        // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
+        cell.bitmap.pixels.withUnsafeBufferPointer { pixels in
+            let src = pixels.baseAddress!
             for y in 0..<t {
                 let v = cell.offsetY + (Double(y) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
                 for x in 0..<t {

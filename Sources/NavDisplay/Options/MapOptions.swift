@@ -51,7 +51,8 @@ struct MapOptions: OptionGroup {
         }
         if let path {
             scene.map = try OfflineMap.layer(
-                path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles)
+                path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles,
+                budget: .forScreen(width: width, height: height))
         }
         return scene
     }
