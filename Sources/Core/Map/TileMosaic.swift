@@ -6,9 +6,14 @@ import Glibc
 /// The image is kept between frames and only the cells whose content changed are drawn again: a tile that landed,
 /// or the row or column that came into view when the grid moved by a tile (the rest is moved with one `memmove`).
 /// Drawing a cell costs a copy of its tile, or a bilinear scale-up when a parent stands in for it, or the hatch.
+/// The image only grows, to the largest grid seen (a heading-up grid changes shape as the map turns), so a new
+/// shape never holds two images at once; cells past the visible grid are never sampled.
 final class TileMosaic {
     private(set) var image = FrameBuffer(width: 1, height: 1)
-    /// What each cell of `image` shows (row-major over `grid`), nil before it is drawn.
+    /// The image's size in cells; the visible grid sits in its top-left corner.
+    private var columns = 0
+    private var rows = 0
+    /// What each cell of `image` shows (row-major over `columns` × `rows`), nil when not drawn for this grid.
     private var shown: [Content?] = []
     private var grid: Grid?
     /// Cells drawn by the last `update` (for tests and the benchmarks).
@@ -51,53 +56,55 @@ final class TileMosaic {
     ) {
         let new = Grid(
             xs: xs, ys: ys, zoom: zoom, tileSize: t, placeholder: placeholder, placeholderLine: placeholderLine)
-        let contents = cells.map(Content.init)
         lastCellsDrawn = 0
-        if let old = grid, old != new {
-            if old.zoom == new.zoom, old.tileSize == t, old.placeholder == placeholder,
-                old.placeholderLine == placeholderLine, old.xs.count == xs.count, old.ys.count == ys.count
-            {
+        if xs.count > columns || ys.count > rows || grid?.tileSize != t {
+            // Grown: the old image goes first, so two are never held at once; every cell is drawn again.
+            columns = max(columns, xs.count)
+            rows = max(rows, ys.count)
+            image = FrameBuffer(width: 1, height: 1)
+            image = FrameBuffer(width: columns * t, height: rows * t)
+            shown = Array(repeating: nil, count: columns * rows)
+        } else if let old = grid, old != new {
+            if old.zoom == new.zoom, old.placeholder == placeholder, old.placeholderLine == placeholderLine {
                 shiftInPlace(from: old, to: new)
             } else {
-                relayout(from: old, to: new)
+                shown = Array(repeating: nil, count: columns * rows)
             }
-        } else if grid == nil {
-            image = FrameBuffer(width: xs.count * t, height: ys.count * t)
-            shown = Array(repeating: nil, count: xs.count * ys.count)
         }
         grid = new
+        let visibleColumns = xs.count
         image.pixels.withUnsafeMutableBufferPointer { out in
-            for (i, content) in contents.enumerated() where shown[i] != content {
-                draw(cells[i], at: i, grid: new, into: out)
-                shown[i] = content
+            for (i, cell) in cells.enumerated() {
+                let slot = (i / visibleColumns) * columns + i % visibleColumns
+                let content = Content(cell)
+                guard shown[slot] != content else { continue }
+                draw(cell, slot: slot, grid: new, into: out)
+                shown[slot] = content
                 lastCellsDrawn += 1
             }
         }
         withExtendedLifetime(cells) {}
     }
 
-    /// The same grid moved by whole tiles: the pixels that stay in view move with one `memmove` (what wraps
-    /// across a row edge lands in a cell that came into view, which is drawn afresh), and so does `shown`.
+    /// The grid moved by whole tiles: the pixels that stay in view move with one `memmove` (what wraps across a
+    /// row edge lands in a cell that came into view, which is drawn afresh), and so does `shown`.
     private func shiftInPlace(from old: Grid, to new: Grid) {
         let t = new.tileSize
-        let cols = new.xs.count
-        let rows = new.ys.count
         let dx = new.xs.lowerBound - old.xs.lowerBound
         let dy = new.ys.lowerBound - old.ys.lowerBound
-        var moved: [Content?] = Array(repeating: nil, count: cols * rows)
+        var moved: [Content?] = Array(repeating: nil, count: columns * rows)
         for r in 0..<rows {
-            for c in 0..<cols {
+            for c in 0..<columns {
                 let (oc, or) = (c + dx, r + dy)
-                if (0..<cols).contains(oc), (0..<rows).contains(or) { moved[r * cols + c] = shown[or * cols + oc] }
+                if (0..<columns).contains(oc), (0..<rows).contains(or) {
+                    moved[r * columns + c] = shown[or * columns + oc]
+                }
             }
         }
-        guard moved.contains(where: { $0 != nil }) else {
-            shown = moved
-            return
-        }
+        shown = moved
+        guard moved.contains(where: { $0 != nil }) else { return }
         // New pixel (x, y) takes old pixel (x + dx·t, y + dy·t): one flat offset over the whole image.
-        let w = cols * t
-        let offset = dy * t * w + dx * t
+        let offset = dy * t * image.width + dx * t
         let count = image.pixels.count - abs(offset)
         image.pixels.withUnsafeMutableBufferPointer { p in
             guard let base = p.baseAddress, count > 0 else { return }
@@ -107,53 +114,16 @@ final class TileMosaic {
                 memmove(base - offset, base, count * 4)
             }
         }
-        shown = moved
     }
 
-    /// A grid of another size (or zoom): a new image, with the cells that show the same tile the same way copied
-    /// over from the old one.
-    private func relayout(from old: Grid, to new: Grid) {
-        let t = new.tileSize
-        let cols = new.xs.count
-        var fresh = FrameBuffer(width: cols * t, height: new.ys.count * t)
-        var moved: [Content?] = Array(repeating: nil, count: cols * new.ys.count)
-        let reusable =
-            old.zoom == new.zoom && old.tileSize == t && old.placeholder == new.placeholder
-            && old.placeholderLine == new.placeholderLine
-        if reusable {
-            let oldCols = old.xs.count
-            let oldWidth = oldCols * t
-            let newWidth = cols * t
-            image.pixels.withUnsafeBufferPointer { src in
-                fresh.pixels.withUnsafeMutableBufferPointer { dst in
-                    for (r, y) in new.ys.enumerated() where old.ys.contains(y) {
-                        for (c, x) in new.xs.enumerated() where old.xs.contains(x) {
-                            let oc = x - old.xs.lowerBound
-                            let or = y - old.ys.lowerBound
-                            guard let content = shown[or * oldCols + oc] else { continue }
-                            for row in 0..<t {
-                                (dst.baseAddress! + (r * t + row) * newWidth + c * t).update(
-                                    from: src.baseAddress! + (or * t + row) * oldWidth + oc * t, count: t)
-                            }
-                            moved[r * cols + c] = content
-                        }
-                    }
-                }
-            }
-        }
-        image = fresh
-        shown = moved
-    }
-
-    /// Draws one cell: its tile copied, a parent scaled up, or the hatch.
+    /// Draws the cell at `slot` of the image: its tile copied, a parent scaled up, or the hatch.
     private func draw(
-        _ cell: TileCompositor.Cell?, at i: Int, grid g: Grid, into out: UnsafeMutableBufferPointer<UInt32>
+        _ cell: TileCompositor.Cell?, slot: Int, grid g: Grid, into out: UnsafeMutableBufferPointer<UInt32>
     ) {
         let t = g.tileSize
-        let cols = g.xs.count
-        let w = cols * t
-        let ox = (i % cols) * t
-        let oy = (i / cols) * t
+        let w = columns * t
+        let ox = (slot % columns) * t
+        let oy = (slot / columns) * t
         guard let cell else {
             // A diagonal hatch fixed to the map, so motion still shows over missing data.
             let gx = g.xs.lowerBound * t + ox
