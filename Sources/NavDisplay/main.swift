@@ -14,6 +14,7 @@ let topHelp = """
 
     Run `navdisplay <command> --help` for a command's options.
       -h, --help      show this help
+      help --json     every command and option as JSON (the man page and completion are made from it)
       --version       print the version
     """
 
@@ -27,6 +28,14 @@ func writeError(_ line: String) {
         return UsageError.exitStatus
     }
     switch first {
+    case "help" where argv.dropFirst().first == "--json":
+        do {
+            print(try OptionCatalog(commands: commands, configKeys: RunCommand.configKeys).json())
+            return 0
+        } catch {
+            writeError("navdisplay help: \(error)")
+            return 1
+        }
     case "-h", "--help", "help":
         if argv.count > 1, let c = commands.first(where: { $0.name == argv[1] }) {
             print(c.help)

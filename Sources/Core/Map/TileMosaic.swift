@@ -1,10 +1,8 @@
-import Glibc
-
 /// The visible tiles laid side by side into one north-up image, and turned into the frame with the renderer's
 /// `RotatedBlit` (so a frame that only rotates costs one resample).
 ///
 /// The image is kept between frames and only the cells whose content changed are drawn again: a tile that landed,
-/// or the row or column that came into view when the grid moved by a tile (the rest is moved with one `memmove`).
+/// or the row or column that came into view when the grid moved by a tile (the rest is moved with one overlapping copy).
 /// Drawing a cell costs a copy of its tile, or a bilinear scale-up when a parent stands in for it, or the hatch.
 /// The image only grows, to the largest grid seen (a heading-up grid changes shape as the map turns), so a new
 /// shape never holds two images at once; cells past the visible grid are never sampled.
@@ -86,7 +84,7 @@ final class TileMosaic {
         withExtendedLifetime(cells) {}
     }
 
-    /// The grid moved by whole tiles: the pixels that stay in view move with one `memmove` (what wraps across a
+    /// The grid moved by whole tiles: the pixels that stay in view move with one overlapping copy (what wraps across a
     /// row edge lands in a cell that came into view, which is drawn afresh), and so does `shown`.
     private func shiftInPlace(from old: Grid, to new: Grid) {
         let t = new.tileSize
@@ -108,10 +106,11 @@ final class TileMosaic {
         let count = image.pixels.count - abs(offset)
         image.pixels.withUnsafeMutableBufferPointer { p in
             guard let base = p.baseAddress, count > 0 else { return }
+            // `copyMemory` allows the two ranges to overlap, as `memmove` does.
             if offset > 0 {
-                memmove(base, base + offset, count * 4)
+                UnsafeMutableRawPointer(base).copyMemory(from: base + offset, byteCount: count * 4)
             } else {
-                memmove(base - offset, base, count * 4)
+                UnsafeMutableRawPointer(base - offset).copyMemory(from: base, byteCount: count * 4)
             }
         }
     }
