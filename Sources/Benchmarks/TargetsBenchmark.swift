@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Issue 20's targets for the whole program, each as a figure and its ratio to the target: the release
