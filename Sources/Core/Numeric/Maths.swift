@@ -2,8 +2,8 @@ import Glibc
 
 // The one file in Core that sees C. The standard library has no trigonometry, powers or logarithms, so Core
 // takes libm's, and only these: the rest of Core imports no C module, which keeps the system's C interfaces
-// (files, clocks, threads) out of its reach. Disfavoured, so a test that imports Foundation and `@testable
-// import Core` gets Foundation's without ambiguity.
+// (files, clocks, threads) out of its reach. Disfavoured, so a test that imports Core and Foundation together
+// picks libm's own without ambiguity.
 
 @_disfavoredOverload @inline(__always) func sin(_ x: Double) -> Double { Glibc.sin(x) }
 @_disfavoredOverload @inline(__always) func cos(_ x: Double) -> Double { Glibc.cos(x) }
