@@ -13,8 +13,9 @@ struct MapOptions: OptionGroup {
 
     var map: Choice
     var style = StyleName.day
-    /// What the map may keep in memory (`--map-memory`); the default fits a 512 MB board.
-    var budget = MapMemoryBudget.standard
+    /// What the map may keep in memory (`--map-memory`); nil sizes it from the screen (never above what fits a
+    /// 512 MB board), so a small panel does not carry a large panel's tile cache.
+    var budget: MapMemoryBudget?
 
     init(defaultMap: Choice) { map = defaultMap }
 
@@ -28,7 +29,7 @@ struct MapOptions: OptionGroup {
         .integer(
             "--map-memory", "MB", in: 16...4096, what: "whole megabytes from 16 to 4096", example: "64",
             help: "memory the map may use for its tiles, in whole megabytes from 16 to 4096\n"
-                + "(default 100, fit for a 512 MB board)"
+                + "(default: what the screen needs, at most 100, fit for a 512 MB board)"
         ) { o, megabytes in o.budget = MapMemoryBudget(megabytes: megabytes) },
     ]
 
@@ -52,7 +53,7 @@ struct MapOptions: OptionGroup {
         if let path {
             scene.map = try OfflineMap.layer(
                 path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles,
-                budget: budget, shaper: shaper)
+                budget: budget ?? .forScreen(width: width, height: height), shaper: shaper)
         }
         return scene
     }

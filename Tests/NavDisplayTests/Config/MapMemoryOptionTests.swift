@@ -21,9 +21,15 @@ struct MapMemoryOptionTests {
         #expect(layer.tiles.budget != .standard)
     }
 
-    @Test func withoutTheOptionTheBudgetFitsA512MBBoard() throws {
+    @Test func withoutTheOptionTheBudgetIsSizedFromTheScreen() throws {
         let run = try RunCommand(arguments: ["--config", "none"])
-        #expect(run.map.budget == .board512MB)
+        #expect(run.map.budget == nil)
+        let map = NavDisplayBinary.repositoryRoot.appendingPathComponent("maps/helsinki.mbtiles").path
+        let scene = try MapOptions(defaultMap: .file(map)).scene(
+            width: 320, height: 192, fonts: try FontSet.load(), waitForTiles: true)
+        let layer = try #require(scene.map as? OfflineMapLayer)
+        #expect(layer.tiles.budget == .forScreen(width: 320, height: 192))
+        #expect(layer.tiles.budget.renderedTileBytes <= MapMemoryBudget.board512MB.renderedTileBytes)
     }
 
     @Test(arguments: ["0", "15", "4097", "-100", "abc", "1e300", "nan", "64.5", "inf", ""])
@@ -38,7 +44,7 @@ struct MapMemoryOptionTests {
         let path = try RunConfigTests.file("map-memory = 5000\n")
         let run = try RunCommand(arguments: ["--config", path])
         #expect(run.configProblems.map(\.key) == ["map-memory"])
-        #expect(run.map.budget == .standard)
+        #expect(run.map.budget == nil)
         let good = try RunCommand(arguments: ["--config", try RunConfigTests.file("map-memory = 32\n")])
         #expect(good.configProblems.isEmpty)
         #expect(good.map.budget == MapMemoryBudget(megabytes: 32))
