@@ -22,9 +22,10 @@ public final class EvdevInput {
         }
     }
 
-    /// Called with every decoded key and touch frame when the reader is driven by a session (its input does not
-    /// travel as a `SensorEvent` until the recording format has a line for it).
+    /// Called with every decoded key and touch frame when the reader is driven by a session (tests, logging).
     public var onInput: ((InputEvent) -> Void)?
+    /// Turns keys and touches into ride actions when the reader is a session's source; nil gives none.
+    public var rideInput: RideInput?
 
     /// The directory scanned for `event*` nodes.
     public let directory: String
