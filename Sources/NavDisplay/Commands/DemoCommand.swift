@@ -8,7 +8,8 @@ struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self)
+        HeadingOptions.self
+    ).with(RideOptions.self, only: RideOptions.benchFlags)
     static let help = """
         USAGE: navdisplay demo [options]
 
@@ -23,6 +24,7 @@ struct DemoCommand: Command {
           --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
         \(ViewOptions.help)
         \(HeadingOptions.help)
+        \(RideOptions.helpText(only: RideOptions.benchFlags))
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -36,6 +38,7 @@ struct DemoCommand: Command {
     var interval = 2.0
     var view = ViewOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
 
@@ -54,7 +57,7 @@ struct DemoCommand: Command {
             case .flag(let f):
                 guard
                     try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
-                        || headingOptions.parse(f, &args)
+                        || headingOptions.parse(f, &args) || ride.parse(f, &args, only: RideOptions.benchFlags)
                 else {
                     throw args.unknown(f)
                 }
@@ -84,12 +87,13 @@ struct DemoCommand: Command {
         let physics = display.physics(screen: screen, width: width, height: height).0
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
-        let ride = try demoRide()
-        let heading = headingOptions.applied(to: ride.heading)
-        return Playback(events: ride.events) { [view] in
+        let demo = try demoRide()
+        let heading = headingOptions.applied(to: demo.heading)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
+        return Playback(events: demo.events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
-                heading: heading)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: demo.start,
+                heading: heading, ride: settings)
         }
     }
 
@@ -97,7 +101,12 @@ struct DemoCommand: Command {
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         let ride = try playback(width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
-        let (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
+        if let input = try self.ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

@@ -9,7 +9,8 @@ struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self)
+        HeadingOptions.self
+    ).with(RideOptions.self, only: RideOptions.benchFlags)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 
@@ -31,6 +32,7 @@ struct ReplayCommand: Command {
           --no-calibration        replay uncalibrated
         \(ViewOptions.help)
         \(HeadingOptions.help)
+        \(RideOptions.helpText(only: RideOptions.benchFlags))
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
         \(DisplayOptions.help)
@@ -51,6 +53,7 @@ struct ReplayCommand: Command {
     var noCalibration = false
     var view = ViewOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -86,7 +89,9 @@ struct ReplayCommand: Command {
                 // Only a screen option means "to a screen": a map goes with --out as well.
                 if try display.parse(f, &args) {
                     displayChosen = true
-                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args) {
+                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args),
+                    try !ride.parse(f, &args, only: RideOptions.benchFlags)
+                {
                     throw args.unknown(f)
                 }
             case .positional(let v): files.append(v)
@@ -152,9 +157,11 @@ struct ReplayCommand: Command {
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             physics: physics, waitForTiles: out != nil || !displayChosen)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
         let playback = Playback(events: events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config,
+                ride: settings)
         }
         if out == nil, displayChosen, let screen {
             return try replayOnScreen(screen, playback)
@@ -196,7 +203,12 @@ struct ReplayCommand: Command {
     /// figures at the end.
     private func replayOnScreen(_ screen: any Display, _ playback: Playback) throws -> Int32 {
         say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        let (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
+        if let input = try ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()
