@@ -20,9 +20,10 @@ struct RideInputReplayTests {
         let keyMap = try KeyMap(parsing: "KEY_LEFTCTRL = zoom-in\nKEY_C = cycle-orientation\n")
         let presses = RideFixtures.actions(try RideFixtures.evemu("Logitech K400 Plus.evemu"), keyMap: keyMap, at: 60)
         let actions = presses.map { e -> RideAction? in if case .rideAction(_, let a) = e { a } else { nil } }
-        #expect(actions == [
-            .zoomIn, .zoomIn, .zoomIn, .zoomIn, .cycleOrientation,
-        ])
+        #expect(
+            actions == [
+                .zoomIn, .zoomIn, .zoomIn, .zoomIn, .cycleOrientation,
+            ])
         let plain = RideFixtures.play(ride, through: RideFixtures.pipeline(fonts: fonts))
         let pressed = RideFixtures.play(
             RideFixtures.merged(ride, presses), through: RideFixtures.pipeline(fonts: fonts))
