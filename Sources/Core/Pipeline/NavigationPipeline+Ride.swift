@@ -54,7 +54,10 @@ extension NavigationPipeline {
     func applyRideView(to input: inout SceneInput) {
         let pan = controls.panOffset
         if pan.x != 0 || pan.y != 0 { input.camera.anchor = input.camera.anchor + pan }
-        if controls.isRecording { input.notices.insert(NavigationPipeline.recordingNotice, at: 0) }
+        // A recording that failed says RECORDING STOPPED instead (the display's notice for a stopped recorder).
+        if controls.isRecording, !input.notices.contains("RECORDING STOPPED") {
+            input.notices.insert(NavigationPipeline.recordingNotice, at: 0)
+        }
     }
 
     /// The HUD's notice while the ride is recorded.

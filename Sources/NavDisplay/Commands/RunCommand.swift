@@ -175,15 +175,16 @@ struct RunCommand: Command {
             names.used()
             return writer
         }
-        recorder.onStateChange = { state in
-            if case .stopped = state {} else { screenSink.show(notice: "RECORDING STOPPED", while: false) }
+        recorder.onStateChange = { [unowned recorder] state in
             switch state {
             case .stopped(let reason):
                 screenSink.show(notice: "RECORDING STOPPED", while: true)
                 say("navdisplay run: recording stopped (\(reason)); navigation goes on, it is tried again later")
             case .recording:
+                screenSink.show(notice: "RECORDING STOPPED", while: false)
                 say("navdisplay run: recording to \(recorder.writer?.currentPath ?? "?")")
             case .off:
+                screenSink.show(notice: "RECORDING STOPPED", while: false)
                 say("navdisplay run: recording stopped by the record key")
             }
         }

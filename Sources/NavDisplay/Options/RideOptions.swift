@@ -77,19 +77,19 @@ struct RideOptions: OptionGroup {
                 + "or a pinch holds its zoom for 30 s"
         ) { o, _, _ in o.autoZoom = true },
         OptionSpec(
-            "--backlight", "auto|none|DIR", example: "none",
-            help: "the panel's backlight for the day and night levels (default auto:\n"
-                + "the first /sys/class/backlight device, when the board has one)"
+            "--backlight", "WHICH", example: "none",
+            help: "auto, none or a /sys/class/backlight/NAME folder for the day and\n"
+                + "night levels (default auto: the first one, when the board has one)"
         ) { o, flag, args in
             let v = try args.value(for: flag, expecting: "auto, none or a /sys/class/backlight/NAME folder")
             o.backlight = v == "none" ? .none : v == "auto" ? .auto : .directory(v)
         },
-        OptionSpec("--backlight-day", "PERCENT", example: "90", help: "backlight by day, 1 to 100 (default 100)") {
+        OptionSpec("--backlight-day", "PCT", example: "90", help: "backlight by day, 1 to 100 (default 100)") {
             o, flag, args in
             o.backlightDayPercent = try args.number(for: flag, in: 1...100, what: "a percentage from 1 to 100")
         },
         OptionSpec(
-            "--backlight-night", "PERCENT", example: "20", help: "backlight at night, 1 to 100 (default 30)"
+            "--backlight-night", "PCT", example: "20", help: "backlight at night, 1 to 100 (default 30)"
         ) { o, flag, args in
             o.backlightNightPercent = try args.number(for: flag, in: 1...100, what: "a percentage from 1 to 100")
         },
