@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// The zoom range the rider's zoom keys, pinches and auto-zoom stay within: the command line's 10 to 20, no
@@ -29,11 +29,13 @@ final class RecordingNames {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let stem = directory + "/ride-" + formatter.string(from: Date())
+        let now =
+            UTCDateTime(secondsSince1970: Date().timeIntervalSince1970) ?? UTCDateTime(year: 1970, month: 1, day: 1)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let stamp =
+            "\(now.year)\(two(now.month))\(two(now.day))-\(two(now.hour))\(two(now.minute))"
+            + two(Int(checkedTruncating: now.second) ?? 0)
+        let stem = directory + "/ride-" + stamp
         var path = stem + ".navrec"
         var n = 2
         // Two presses within a second: never a name that exists (the writer would refuse it).

@@ -6,7 +6,7 @@ import Platform
 /// `--record-dir`.
 struct RideOptions: OptionGroup {
     /// Where keys and touches come from.
-    enum Input: Equatable {
+    enum Input: Equatable, Sendable {
         /// No input at all.
         case none
         /// Every keyboard, keypad, remote, GPIO button and touch screen under /dev/input, as they come and go.
@@ -16,7 +16,7 @@ struct RideOptions: OptionGroup {
     }
 
     /// Where the day and night levels go.
-    enum BacklightChoice: Equatable {
+    enum BacklightChoice: Equatable, Sendable {
         case none
         /// The first device under /sys/class/backlight, if the board has one.
         case auto
@@ -38,67 +38,63 @@ struct RideOptions: OptionGroup {
 
     init(input: Input) { self.input = input }
 
-    /// The lines for a command's `--help`, generated from the declarations (of the flags in `only`, when given).
-    static func helpText(only: Set<String>? = nil) -> String { help(only: only) }
-
     /// What `demo` and `replay` take: a bench can press keys and choose the lighting and zoom.
     static let benchFlags: Set<String> = ["--input", "--key-map", "--lighting", "--auto-zoom"]
 
     static let options: [OptionSpec<RideOptions>] = [
-        OptionSpec(
-            "--input", "none|auto|DEV", example: "none",
+        .value(
+            "--input", "none|auto|DEV", what: "none, auto or a /dev/input/eventN path", completion: .file,
+            example: "none",
             help: "keys and touch: auto (every keypad, remote, GPIO button and touch\n"
-                + "screen under /dev/input, hot-plugged), none, or one /dev/input/eventN"
-        ) { o, flag, args in
-            let v = try args.value(for: flag, expecting: "none, auto or a /dev/input/eventN device")
-            switch v {
-            case "none": o.input = .none
-            case "auto": o.input = .auto
-            default:
-                guard v.hasPrefix("/") else {
-                    throw UsageError("navdisplay: \(flag) expects none, auto or a /dev/input/eventN path, got \"\(v)\"")
-                }
-                o.input = .device(v)
-            }
-        },
-        OptionSpec(
-            "--key-map", "FILE", example: "keys.conf",
+                + "screen under /dev/input, hot-plugged), none, or one /dev/input/eventN",
+            convert: parseInput
+        ) { o, input in o.input = input },
+        .text(
+            "--key-map", "FILE", what: "a key map file", completion: .file, example: "keys.conf",
             help: "which key does what, `KEY_VOLUMEUP = zoom-in` a line (docs/ride.md);\n"
                 + "only the keys in FILE act (default: the standard map)"
-        ) { o, flag, args in o.keyMapPath = try args.value(for: flag, expecting: "a key map file") },
-        OptionSpec(
-            "--lighting", "MODE", example: "night",
+        ) { o, path in o.keyMapPath = path },
+        .choice(
+            "--lighting", "MODE", LightingMode.self, example: "night",
             help: "auto (night colours when the sun is below -5.5°, day above -4.5°),\n"
                 + "day or night (default auto; --style night means night)"
-        ) { o, flag, args in o.lighting = try args.choice(for: flag, LightingMode.self) },
-        OptionSpec(
+        ) { o, mode in o.lighting = mode },
+        .flag(
             "--auto-zoom",
             help: "zoom by speed to show about the next 45 s of travel; a zoom key\n"
                 + "or a pinch holds its zoom for 30 s"
-        ) { o, _, _ in o.autoZoom = true },
-        OptionSpec(
-            "--backlight", "WHICH", example: "none",
+        ) { o in o.autoZoom = true },
+        .value(
+            "--backlight", "WHICH", what: "auto, none or a /sys/class/backlight/NAME folder", completion: .directory,
+            example: "none",
             help: "auto, none or a /sys/class/backlight/NAME folder for the day and\n"
-                + "night levels (default auto: the first one, when the board has one)"
-        ) { o, flag, args in
-            let v = try args.value(for: flag, expecting: "auto, none or a /sys/class/backlight/NAME folder")
-            o.backlight = v == "none" ? .none : v == "auto" ? .auto : .directory(v)
-        },
-        OptionSpec("--backlight-day", "PCT", example: "90", help: "backlight by day, 1 to 100 (default 100)") {
-            o, flag, args in
-            o.backlightDayPercent = try args.number(for: flag, in: 1...100, what: "a percentage from 1 to 100")
-        },
-        OptionSpec(
-            "--backlight-night", "PCT", example: "20", help: "backlight at night, 1 to 100 (default 30)"
-        ) { o, flag, args in
-            o.backlightNightPercent = try args.number(for: flag, in: 1...100, what: "a percentage from 1 to 100")
-        },
-        OptionSpec(
-            "--record-dir", "DIR", example: "/tmp",
+                + "night levels (default auto: the first one, when the board has one)",
+            convert: parseBacklight
+        ) { o, choice in o.backlight = choice },
+        .number(
+            "--backlight-day", "PCT", in: 1...100, what: "a percentage from 1 to 100", example: "90",
+            help: "backlight by day, 1 to 100 (default 100)"
+        ) { o, percent in o.backlightDayPercent = percent },
+        .number(
+            "--backlight-night", "PCT", in: 1...100, what: "a percentage from 1 to 100", example: "20",
+            help: "backlight at night, 1 to 100 (default 30)"
+        ) { o, percent in o.backlightNightPercent = percent },
+        .text(
+            "--record-dir", "DIR", what: "a folder", completion: .directory, example: "/tmp",
             help: "where the record key's recordings go, one ride-UTCTIME.navrec each\n"
                 + "(default /var/lib/navdisplay/recordings)"
-        ) { o, flag, args in o.recordDirectory = try args.value(for: flag, expecting: "a folder") },
+        ) { o, dir in o.recordDirectory = dir },
     ]
+
+    /// `--input`'s value: none, auto or a device path (a bare word is neither).
+    @Sendable static func parseInput(_ v: String) -> Input? {
+        v == "none" ? Input.none : v == "auto" ? .auto : v.hasPrefix("/") ? .device(v) : nil
+    }
+
+    /// `--backlight`'s value: none, auto or a device folder.
+    @Sendable static func parseBacklight(_ v: String) -> BacklightChoice? {
+        v == "none" ? BacklightChoice.none : v == "auto" ? .auto : .directory(v)
+    }
 
     /// The settings a ride starts with: `mapStyle` night without `--lighting` means night held.
     func settings(mapStyle: StyleName, recording: Bool = false, zoomRange: ClosedRange<Double> = 10...20)
