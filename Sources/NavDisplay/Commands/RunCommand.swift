@@ -79,11 +79,7 @@ struct RunCommand: Command {
         var arguments = arguments
         configPath = try Self.takeConfigPath(from: &arguments)
         if let configPath { configProblems = try readConfig(configPath) }
-        try parse(arguments)
-    }
-
-    /// Parses command-line arguments over what is set already (the settings file's values).
-    mutating func parse(_ arguments: [String]) throws {
+        // Over the file's values: the command line wins.
         try parseOptions(arguments)
     }
 
