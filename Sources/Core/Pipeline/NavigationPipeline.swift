@@ -74,7 +74,7 @@ public final class NavigationPipeline {
             height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
         // Mode and zoom changes ease; a finger's pan is applied after, so the map stays under the finger.
-        input.camera = transition.camera(for: input.camera, at: frameTime ?? state.now)
+        input.camera = transition.camera(for: input.camera, at: time)
         applyRideView(to: &input)
         return input
     }
