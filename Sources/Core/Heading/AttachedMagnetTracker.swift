@@ -1,5 +1,3 @@
-import Foundation
-
 /// A magnet (or a piece of iron) that moves with the sensor adds the same field in the body frame whatever way
 /// the sensor turns: a hard-iron offset that appeared after the calibration. The Earth's field, seen from the
 /// body, turns as the sensor turns. So while the field is rejected, the tracker takes each reading minus the

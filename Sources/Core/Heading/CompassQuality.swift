@@ -1,5 +1,3 @@
-import Foundation
-
 /// How far off a tilt-compensated compass without a gyroscope may be right now, from what its own readings say:
 /// the accelerometer's deviation from 1 g (an acceleration tilts "down", and a tilt error becomes a heading error
 /// times tan(dip)), the field's strength and dip against their own running means (a magnet or iron nearby, known

@@ -1,5 +1,3 @@
-import Foundation
-
 /// gpsd's TPV `magtrack`: a magnetic compass's heading (an HDG sentence) when the receiver has one, otherwise
 /// only the course made magnetic with gpsd's own variation table. Only the first is a heading.
 public enum GpsdMagneticTrack {
