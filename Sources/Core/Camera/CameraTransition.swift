@@ -11,11 +11,15 @@ public struct CameraTransition: Sendable {
     /// Steps larger than these between one frame's target and the last start a transition.
     public static let bearingStepDegrees = 15.0
     public static let anchorStepPixels = 2.0
-    public static let zoomStep = 0.01
+    /// A zoom key is a whole level; auto-zoom moves at most 0.5 levels a second (0.25 a frame even at the parked
+    /// 2 fps) and a pinch follows the fingers, so those pass straight through rather than lag behind an easing.
+    public static let zoomStep = 0.3
 
-    /// The framing a transition starts from, and when it started.
+    /// The framing a transition starts from, when it started, and which of its parts jumped: only those ease,
+    /// the others follow the target (auto-zoom keeps its own rate limit while a mode switch eases the turn).
     private var from: Framing?
     private var start: Timestamp?
+    private var easing = Framing.Parts()
     /// Last frame's target and what was shown.
     private var lastTarget: Framing?
     private var lastShown: Framing?
@@ -29,8 +33,9 @@ public struct CameraTransition: Sendable {
     public mutating func camera(for target: Camera, at time: Timestamp) -> Camera {
         let wanted = Framing(target)
         defer { lastTarget = wanted }
-        if let last = lastTarget, let shown = lastShown, wanted.jumps(from: last) {
+        if let last = lastTarget, let shown = lastShown, case let jumped = wanted.jumps(from: last), jumped.any {
             // Ease from what is on screen now (mid-transition too), not from the last target.
+            easing = start == nil ? jumped : easing.union(jumped)
             from = shown
             start = time
         }
@@ -47,7 +52,10 @@ public struct CameraTransition: Sendable {
         }
         // A frame time before the start (a replay jumping back) shows the start.
         let eased = Self.smoothstep(max(0, t))
-        let shown = Framing.between(from, wanted, eased)
+        var shown = Framing.between(from, wanted, eased)
+        if !easing.zoom { shown.zoom = wanted.zoom }
+        if !easing.bearing { shown.bearingDegrees = wanted.bearingDegrees }
+        if !easing.anchor { shown.anchor = wanted.anchor }
         lastShown = shown
         var camera = target
         camera.zoom = shown.zoom
@@ -85,10 +93,24 @@ private struct Framing: Sendable {
         return d
     }
 
-    func jumps(from last: Framing) -> Bool {
-        abs(Self.turn(from: last.bearingDegrees, to: bearingDegrees)) > CameraTransition.bearingStepDegrees
-            || (anchor - last.anchor).length > CameraTransition.anchorStepPixels
-            || abs(zoom - last.zoom) > CameraTransition.zoomStep
+    /// Which parts of a framing a transition eases.
+    struct Parts: Sendable {
+        var zoom = false
+        var bearing = false
+        var anchor = false
+        var any: Bool { zoom || bearing || anchor }
+        func union(_ o: Parts) -> Parts {
+            Parts(zoom: zoom || o.zoom, bearing: bearing || o.bearing, anchor: anchor || o.anchor)
+        }
+    }
+
+    /// The parts that stepped further than ordinary motion since `last`.
+    func jumps(from last: Framing) -> Parts {
+        Parts(
+            zoom: abs(zoom - last.zoom) > CameraTransition.zoomStep,
+            bearing: abs(Self.turn(from: last.bearingDegrees, to: bearingDegrees))
+                > CameraTransition.bearingStepDegrees,
+            anchor: (anchor - last.anchor).length > CameraTransition.anchorStepPixels)
     }
 
     /// `a` moved the fraction `k` of the way to `b`, turning the short way round.

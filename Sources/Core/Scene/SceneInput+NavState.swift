@@ -35,7 +35,10 @@ extension SceneInput {
             return (heading?.source == .gpsCourse ? "No compass · GPS" : "Compass lost", true)
         }
         if flags.contains(.disturbed) { return ("Compass disturbed", true) }
-        guard let h = heading else { return ("No heading", true) }
+        // With no heading shown, the reason the rider can act on still comes first (near the pole no compass works).
+        guard let h = heading else {
+            return (flags.contains(.nearMagneticPole) ? "Near magnetic pole" : "No heading", true)
+        }
         if flags.contains(.uncalibrated) { return ("Compass uncalibrated", true) }
         let north = h.reference == .trueNorth ? "True" : "Magnetic"
         // What weakens a compass heading (a GPS course needs neither declination nor tilt): said on the HUD, not

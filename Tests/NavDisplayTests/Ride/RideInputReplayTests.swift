@@ -29,13 +29,14 @@ struct RideInputReplayTests {
             RideFixtures.merged(ride, presses), through: RideFixtures.pipeline(fonts: fonts))
         // The stream's first event (an Enter released) falls at 60 s; Ctrl is held from 71.2 s, C pressed at 71.6 s.
         let before = try Self.frame(pressed.inputs, at: 60)
-        let after = try Self.frame(pressed.inputs, at: 72)
+        // A second after the last press, so the zoom's easing (CameraTransition, 0.4 s) is over.
+        let after = try Self.frame(pressed.inputs, at: 73)
         #expect(before.camera.zoom == 16)
         #expect(before.mode == .headingUp)
         // Four zoom-ins from 16 stop at the top of the range (20); heading-up → course-up, riding north on GPS.
         #expect(after.camera.zoom == 20)
         #expect(after.mode == .courseUp)
-        #expect(try Self.frame(plain.inputs, at: 72).camera.zoom == 16)
+        #expect(try Self.frame(plain.inputs, at: 73).camera.zoom == 16)
         #expect(pressed.hash != plain.hash)
     }
 
