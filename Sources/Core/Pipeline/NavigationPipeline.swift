@@ -10,6 +10,8 @@ public final class NavigationPipeline {
     public var fallbackCenter: GeoCoordinate
     /// Lines the HUD shows as warnings beside the navigation ("RECORDING STOPPED").
     public var notices: [String] = []
+    /// The route, trip and clock the frames show (fed by the ride sink); nil shows none.
+    public var ride: RideTracker?
     private var lastSignature: FrameSignature?
 
     public init(
@@ -41,6 +43,7 @@ public final class NavigationPipeline {
             state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
             height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
+        ride?.decorate(&input, at: frameTime ?? state.now)
         return input
     }
 

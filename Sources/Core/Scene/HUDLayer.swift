@@ -25,8 +25,10 @@ struct HUDLayer {
         /// The heading panel's rows under the digits, and the speed panel's, after any were left out for room.
         var headingRows: [HUDRow]
         var speedRows: [HUDRow]
-        /// "km/h" is the speed panel's first row rather than beside the digits.
+        /// The speed's unit is the speed panel's first row rather than beside the digits.
         var speedUnitBelow = false
+        /// The route and trip panels in the right-hand column (`HUDLayer+Ride`).
+        var ride = RideColumn()
 
         /// Every area the HUD covers, so map and grid labels keep clear of it.
         var rects: [Rect] {
@@ -35,7 +37,7 @@ struct HUDLayer {
                 Rect(
                     x: northCenter.x - northRadius, y: northCenter.y - northRadius, width: 2 * northRadius,
                     height: 2 * northRadius),
-            ] + notices + (street.map { [$0] } ?? [])
+            ] + notices + (street.map { [$0] } ?? []) + ride.rects
         }
     }
 
@@ -130,14 +132,15 @@ struct HUDLayer {
         ].filter { !$0.text.isEmpty }
         var (speedPanel, speedRows) = fitting(
             reduced(speedCandidates, maxWidth: w * 0.62),
-            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
+            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: lines.speedUnit),
             keepOut: keepOut
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
         let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
         if unitBelow {
             (speedPanel, speedRows) = fitting(
-                [HUDRow(text: "km/h", warning: false, optional: false)] + reduced(speedCandidates, maxWidth: w * 0.62),
+                [HUDRow(text: lines.speedUnit, warning: false, optional: false)]
+                    + reduced(speedCandidates, maxWidth: w * 0.62),
                 digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut
             ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         }
@@ -171,6 +174,7 @@ struct HUDLayer {
                     lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
             }
         }
+        placeRideColumn(lines, in: &layout, width: w, keepOut: keepOut)
         return layout
     }
 
@@ -209,6 +213,7 @@ struct HUDLayer {
         drawSpeedPanel(canvas, lines, layout, theme)
         drawScaleBar(canvas, layout, theme)
         drawNotices(canvas, lines, layout.notices, theme)
+        drawRideColumn(canvas, layout.ride, theme: theme, radius: radius)
         if let bar = layout.street, let font = layout.streetFont {
             canvas.fillRoundedRect(bar, radius: radius, theme.panel)
             font.draw(
@@ -284,7 +289,7 @@ struct HUDLayer {
         )
         if !layout.speedUnitBelow {
             t.secondary.draw(
-                "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
+                lines.speedUnit, at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
                 theme.panelSubtleText)
         }
         var rowBaseline = baseline

@@ -8,7 +8,8 @@ struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self)
+        HeadingOptions.self
+    ).with(RouteOptions.self, only: RouteOptions.viewFlags)
     static let help = """
         USAGE: navdisplay demo [options]
 
@@ -22,6 +23,7 @@ struct DemoCommand: Command {
           --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
           --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
         \(ViewOptions.help)
+        \(RouteOptions.help(only: RouteOptions.viewFlags))
         \(HeadingOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
@@ -35,6 +37,7 @@ struct DemoCommand: Command {
     var out = "demo-frames"
     var interval = 2.0
     var view = ViewOptions()
+    var route = RouteOptions()
     var headingOptions = HeadingOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
@@ -54,7 +57,7 @@ struct DemoCommand: Command {
             case .flag(let f):
                 guard
                     try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
-                        || headingOptions.parse(f, &args)
+                        || headingOptions.parse(f, &args) || route.parse(f, &args, only: RouteOptions.viewFlags)
                 else {
                     throw args.unknown(f)
                 }
@@ -77,27 +80,34 @@ struct DemoCommand: Command {
         return try rideToFiles()
     }
 
-    /// The bundled ride as a replay: the same engine `replay` uses, for the screen and for PNG frames.
+    /// The bundled ride as a replay: the same engine `replay` uses, for the screen and for PNG frames, with the
+    /// ride sink (route, trip, clock) that goes with it.
     private func playback(
         width: Int, height: Int, screen: (any Display)? = nil, waitForTiles: Bool
-    ) throws -> Playback {
+    ) throws -> (Playback, RideSink) {
         let physics = display.physics(screen: screen, width: width, height: height).0
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
         let ride = try demoRide()
         let heading = headingOptions.applied(to: ride.heading)
-        return Playback(events: ride.events) { [view] in
-            NavigationPipeline(
+        let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
+        let playback = Playback(events: ride.events) { [view] in
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
                 heading: heading)
+            pipeline.ride = tracker
+            return pipeline
         }
+        return (playback, route.sink(tracker: tracker, command: Self.name))
     }
 
     /// The ride in real time through the live display path, as a live run would show it.
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
-        let ride = try playback(width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
-        let (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        let (ride, rideSink) = try playback(
+            width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
+        var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        configuration.sinks.insert(rideSink, at: 0)
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()
@@ -114,9 +124,10 @@ struct DemoCommand: Command {
     private func rideToFiles() throws -> Int32 {
         let files = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
-        let ride = try playback(width: size.width, height: size.height, waitForTiles: true)
-        let (configuration, sink) = ride.byEventTime(
+        let (ride, rideSink) = try playback(width: size.width, height: size.height, waitForTiles: true)
+        var (configuration, sink) = ride.byEventTime(
             intervalSeconds: interval, display: files, pacing: nil, handlesSignals: false)
+        configuration.sinks.insert(rideSink, at: 0)
         _ = try Session(configuration).run()
         let duration = ride.events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
         print(

@@ -9,7 +9,8 @@ struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
     static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self)
+        HeadingOptions.self
+    ).with(RouteOptions.self)
     static let help = """
         USAGE: navdisplay replay FILE [options]
 
@@ -30,6 +31,7 @@ struct ReplayCommand: Command {
           --calibration FILE      replay with this magnetometer calibration instead of the recording's
           --no-calibration        replay uncalibrated
         \(ViewOptions.help)
+        \(RouteOptions.help)
         \(HeadingOptions.help)
           --size WxH              frame size for PNG frames (default 800x480)
         \(MapOptions.help)
@@ -50,6 +52,7 @@ struct ReplayCommand: Command {
     var calibrationFile: String?
     var noCalibration = false
     var view = ViewOptions()
+    var route = RouteOptions()
     var headingOptions = HeadingOptions()
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
@@ -86,7 +89,9 @@ struct ReplayCommand: Command {
                 // Only a screen option means "to a screen": a map goes with --out as well.
                 if try display.parse(f, &args) {
                     displayChosen = true
-                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args) {
+                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args),
+                    try !route.parse(f, &args)
+                {
                     throw args.unknown(f)
                 }
             case .positional(let v): files.append(v)
@@ -152,18 +157,23 @@ struct ReplayCommand: Command {
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             physics: physics, waitForTiles: out != nil || !displayChosen)
+        let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
+        let rideSink = route.sink(tracker: tracker, command: Self.name)
         let playback = Playback(events: events) { [view] in
-            NavigationPipeline(
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
+            pipeline.ride = tracker
+            return pipeline
         }
         if out == nil, displayChosen, let screen {
-            return try replayOnScreen(screen, playback)
+            return try replayOnScreen(screen, playback, rideSink)
         }
 
         let traceHandle = try trace.map { try TraceFile(path: $0) }
-        let (configuration, frames) = playback.byEventTime(
+        var (configuration, frames) = playback.byEventTime(
             intervalSeconds: 1 / (fps ?? (out != nil ? 2 : 10)), display: screen, pacing: speed,
             handlesSignals: false, traceRow: traceHandle.map { handle in { try handle.write($0.csv(since: start)) } })
+        configuration.sinks.insert(rideSink, at: 0)
         let wallStart = MonotonicClock.now()
         let result = try Session(configuration).run()
         try traceHandle?.close()
@@ -194,9 +204,11 @@ struct ReplayCommand: Command {
     /// On a screen, the recording plays through the live display path (epoll, page-flip events, frames only when
     /// something visible changed) at `--speed`, each `--loop` pass with a fresh pipeline; `--stats` prints the
     /// figures at the end.
-    private func replayOnScreen(_ screen: any Display, _ playback: Playback) throws -> Int32 {
+    private func replayOnScreen(_ screen: any Display, _ playback: Playback, _ rideSink: RideSink) throws -> Int32 {
         say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        let (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        configuration.sinks.insert(rideSink, at: 0)
+        rideSink.showNotice = { [unowned sink] in sink.show(notice: $0, while: $1) }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

@@ -12,7 +12,8 @@ struct RunCommand: Command {
     ).with(
         SensorOptions.self
     ).with(
-        GpsOptions.self)
+        GpsOptions.self
+    ).with(RouteOptions.self)
     static let help = """
         USAGE: navdisplay run [options]
 
@@ -27,6 +28,7 @@ struct RunCommand: Command {
           --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
                                   5 or more: readings further apart than 0.25 s are not integrated)
         \(ViewOptions.help)
+        \(RouteOptions.help)
         \(HeadingOptions.help)
         \(MapOptions.help)
           --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
@@ -51,6 +53,7 @@ struct RunCommand: Command {
     var sensors = SensorOptions()
     var sampleRate = 25.0
     var view = ViewOptions()
+    var route = RouteOptions(stateDirectory: RideFiles.defaultDirectory)
     var headingOptions = HeadingOptions()
     var map = MapOptions(defaultMap: .bundled)
     var fps = 20.0
@@ -67,6 +70,8 @@ struct RunCommand: Command {
         var arguments = arguments
         configPath = try Self.takeConfigPath(from: &arguments)
         if let configPath { configProblems = try readConfig(configPath) }
+        // A route named in the kiosk's config that cannot be read must not keep the map from coming up.
+        route.routeFromConfig = route.routePath != nil
         try parse(arguments)
     }
 
@@ -93,7 +98,7 @@ struct RunCommand: Command {
                 guard
                     try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
                         || headingOptions.parse(f, &args)
-                        || sensors.parse(f, &args) || gps.parse(f, &args)
+                        || sensors.parse(f, &args) || gps.parse(f, &args) || route.parse(f, &args)
                 else {
                     throw args.unknown(f)
                 }
@@ -128,12 +133,19 @@ struct RunCommand: Command {
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), physics: physics, waitForTiles: false)
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
+        // The route, the trip and the day's track beside the display, kept under --state-dir across restarts.
+        let (routeLine, routeNotice) = try route.loadRoute(command: Self.name)
+        let tracker = route.tracker(route: routeLine)
+        let rideSink = route.sink(tracker: tracker, command: Self.name)
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
-            NavigationPipeline(
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
                 heading: heading)
+            pipeline.ride = tracker
+            return pipeline
         }
+        rideSink.showNotice = { [unowned screenSink] in screenSink.show(notice: $0, while: $1) }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
         screenSink.onReload = { [calibrationPath, headingOptions] pipeline in
@@ -175,13 +187,14 @@ struct RunCommand: Command {
         let log = StatusLogSink { say("navdisplay run: " + $0) }
         var configuration = SessionConfiguration(
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
-            sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
+            sinks: [log] + (recorder.map { [$0] } ?? []) + [rideSink, screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
         // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
         let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
         configuration.heartbeat = { heartbeat?.beat($0) }
         // What was wrong with the files stays on the HUD, so it is seen at the device, not only in the journal.
-        screenSink.pipeline.notices += runNotices(calibrationProblem: calibrationProblem)
+        screenSink.pipeline.notices +=
+            runNotices(calibrationProblem: calibrationProblem) + (routeNotice.map { [$0] } ?? [])
         let session = try Session(configuration)
         say(
             "navdisplay run: showing on \(screen.name); "

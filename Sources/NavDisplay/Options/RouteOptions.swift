@@ -1,0 +1,89 @@
+import Core
+import Platform
+
+/// The ride beside the map, shared by `run`, `demo` and `replay`: the route to follow, the trip fields on the
+/// HUD and their units, and (for `run` and `replay`) where the ride is kept across restarts.
+struct RouteOptions: OptionGroup {
+    /// The GPX file to follow; nil for none.
+    var routePath: String?
+    /// True when `routePath` came from the config file rather than the command line: a bad file is then a HUD
+    /// notice and the map still comes up, instead of a usage error.
+    var routeFromConfig = false
+    var tripFields = TripField.standard
+    var units = UnitSystem.metric
+    /// Where the trail, the trip and the day's tracks are kept; nil keeps nothing.
+    var stateDirectory: String?
+
+    /// The group with `stateDirectory` defaulting to `directory` (`run`: /var/lib/navdisplay).
+    init(stateDirectory directory: String? = nil) { stateDirectory = directory }
+
+    /// The lines for a command's `--help`, generated from the declarations.
+    static var help: String { help() }
+
+    /// Every flag but `--state-dir`, for `demo` (which keeps nothing).
+    static let viewFlags: Set<String> = ["--route", "--trip-fields", "--units"]
+
+    static let options: [OptionSpec<RouteOptions>] = [
+        OptionSpec(
+            "--route", "FILE.gpx|none", example: "none",
+            help: "a GPX track or route to follow: drawn under the arrow, with the distance to go, the\n"
+                + "arrival, the next sharp turn and off-route on the HUD (at most 2,000,000 points)"
+        ) { o, flag, args in
+            let v = try args.value(for: flag, expecting: "a GPX file, or none")
+            o.routePath = v == "none" ? nil : v
+            o.routeFromConfig = false
+        },
+        OptionSpec(
+            "--trip-fields", "LIST", example: "clock,distance,max",
+            help: "trip data on the HUD, in order: clock, distance, time, average, max, altitude,\n"
+                + "comma-separated, or none (default clock,distance)"
+        ) { o, flag, args in
+            o.tripFields = try args.value(
+                for: flag, expecting: "names from clock, distance, time, average, max, altitude, or none",
+                TripField.list)
+        },
+        OptionSpec("--units", "SYSTEM", example: "imperial", help: "metric | imperial | nautical (default metric)") {
+            o, flag, args in o.units = try args.choice(for: flag, UnitSystem.self)
+        },
+        OptionSpec(
+            "--state-dir", "DIR|none", example: "none",
+            help: "where the trail, the trip and each day's GPX track (tracks/ride-DATE.gpx) are kept\n"
+                + "across restarts (run: default /var/lib/navdisplay; replay: none)"
+        ) { o, flag, args in
+            let v = try args.value(for: flag, expecting: "a folder, or none")
+            o.stateDirectory = v == "none" ? nil : v
+        },
+    ]
+
+    /// The route, read now. A bad file from the command line is a usage error (exit 64); from the config file
+    /// it is a HUD notice and a log line, and the ride goes on without a route.
+    func loadRoute(command: String) throws -> (route: RouteLine?, notice: String?) {
+        guard let path = routePath else { return (nil, nil) }
+        do {
+            let route = try RouteFile.load(path)
+            say(
+                "navdisplay \(command): route \(route.name.map { "\"\($0)\" " } ?? "")from \(path): "
+                    + "\(route.points.count) points, \(formatFixed(route.lengthMetres / 1000, digits: 1)) km, "
+                    + "\(route.turns.count) sharp turns")
+            return (route, nil)
+        } catch {
+            guard routeFromConfig else { throw UsageError("navdisplay \(command): --route \(error)") }
+            say("navdisplay \(command): route not loaded, riding without one: \(error)", priority: .warning)
+            return (nil, "ROUTE FILE UNREADABLE")
+        }
+    }
+
+    /// The tracker for `route` with these fields and units.
+    func tracker(route: RouteLine?) -> RideTracker {
+        RideTracker(route: route, configuration: RideTracker.Configuration(units: units, tripFields: tripFields))
+    }
+
+    /// The ride sink: the tracker fed, and with a state folder the ride kept (restored now).
+    func sink(tracker: RideTracker, command: String) -> RideSink {
+        let sink = RideSink(tracker: tracker, files: stateDirectory.map(RideFiles.init(directory:))) { line in
+            say("navdisplay \(command): " + line)
+        }
+        sink.restore()
+        return sink
+    }
+}
