@@ -3,7 +3,8 @@ import Foundation
 /// The right-hand column of the HUD under the north pointer: the route panel (the next turn's cue or, off the
 /// route, the way back; the distance to go; the arrival) and under it the trip panel (the fields chosen). Both
 /// shrink before they crowd: optional rows go, trip fields last first, then the arrival, until the column fits
-/// between the north pointer and the scale bar, beside the heading panel, and clear of the user's marker.
+/// between the north pointer and the scale bar, beside the heading panel, and clear of the user's marker; the
+/// turn cue and off-route with the way back are never left out.
 extension HUDLayer {
     /// One row of the route panel.
     struct RideRow: Hashable {
@@ -43,7 +44,8 @@ extension HUDLayer {
         } else if let turn = route.turnDegrees, let distance = route.turnDistance {
             rows.append(RideRow(glyph: .turn(turn), text: distance, primary: true, warning: false, optional: false))
         }
-        rows.append(RideRow(text: route.toGo, primary: false, warning: false, optional: false))
+        // Beside a cue or off-route, the distance to go may give way on a small screen; alone it is the panel.
+        rows.append(RideRow(text: route.toGo, primary: false, warning: false, optional: !rows.isEmpty))
         if let arrival = route.arrival {
             rows.append(RideRow(text: arrival, primary: false, warning: false, optional: true))
         }
@@ -91,53 +93,71 @@ extension HUDLayer {
         return (route, trip)
     }
 
-    /// Places the column in `layout`: under the north pointer, right-aligned, above the scale bar (and the
-    /// street bar where it reaches that far), beside the heading panel, clear of `keepOut`.
-    func placeRideColumn(_ lines: HUDLines, in layout: inout Layout, width w: Double, keepOut: Rect?) {
-        var routeRows = lines.route.map(routeRows) ?? []
-        var tripRows = lines.trip
-        guard !routeRows.isEmpty || !tripRows.isEmpty else { return }
+    /// The room the route panel's own rows (the cue, or off-route and the way back; the distance to go when it
+    /// is alone) need at the right-hand edge from `top` down; nil without a route.
+    func rideReserve(_ lines: HUDLines, width w: Double, top: Double) -> Rect? {
+        guard let route = lines.route, let (rw, rh) = sizes(routeRows(route).filter { !$0.optional }, []).route
+        else { return nil }
         let margin = max(4, 0.45 * typography.secondary.capHeight)
-        let top = layout.northCenter.y + layout.northRadius + margin
-        var bottom = layout.scale.y - margin
+        return Rect(x: w - margin - rw, y: top, width: rw, height: rh)
+    }
+
+    /// Places the column in `layout`: right-aligned under the north pointer (or, when the heading panel is too
+    /// wide for that, under the heading panel), above the scale bar (and the street bar where it reaches that
+    /// far), clear of the heading panel and of `keepOut`. Rows are left out until it fits: trip fields last first,
+    /// then the arrival; the route's own rows are always shown somewhere clear, or, on a screen too small even
+    /// for them, not at all.
+    func placeRideColumn(_ lines: HUDLines, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+        let allRoute = lines.route.map(routeRows) ?? []
+        guard !allRoute.isEmpty || !lines.trip.isEmpty else { return }
+        let margin = max(4, 0.45 * typography.secondary.capHeight)
         let right = w - margin
-        while true {
-            let (routeSize, tripSize) = sizes(routeRows, tripRows)
-            var column = RideColumn(routeRows: routeRows, tripRows: tripRows)
-            var y = top
-            if let (rw, rh) = routeSize {
-                column.route = Rect(x: right - rw, y: y, width: rw, height: rh)
-                y += rh + margin
-            }
-            if let (tw, th) = tripSize {
-                column.trip = Rect(x: right - tw, y: y, width: tw, height: th)
-            }
-            // The street bar may sit above the speed and scale panels, across the middle: keep above it too.
-            if let street = layout.street, column.rects.contains(where: { $0.x < street.maxX && street.x < $0.maxX }) {
-                bottom = min(bottom, street.y - margin)
-            }
-            let clear =
-                column.rects.allSatisfy { r in
+        let tops = [layout.northCenter.y + layout.northRadius + margin, layout.heading.maxY + margin]
+        for top in tops {
+            var routeRows = allRoute
+            var tripRows = lines.trip
+            while true {
+                let column = stack(routeRows, tripRows, top: top, right: right, margin: margin)
+                var bottom = layout.scale.y - margin
+                // The street bar may sit above the speed and scale panels, across the middle: keep above it too.
+                if let street = layout.street,
+                    column.rects.contains(where: { $0.x < street.maxX && street.x < $0.maxX })
+                {
+                    bottom = min(bottom, street.y - margin)
+                }
+                let clear = column.rects.allSatisfy { r in
                     r.maxY <= bottom && !(keepOut.map { r.intersects($0) } ?? false)
                         && !r.intersects(layout.heading.insetBy(-margin / 2))
+                        && !layout.notices.contains(where: r.intersects)
                 }
-            if clear {
-                layout.ride = column
-                return
-            }
-            if !tripRows.isEmpty {
-                tripRows.removeLast()
-            } else if let drop = routeRows.lastIndex(where: \.optional) {
-                routeRows.remove(at: drop)
-            } else {
-                // Even the route's own rows do not fit beside everything else: shown anyway, as the rider asked
-                // for a route, but never over the marker.
-                if !column.rects.contains(where: { r in keepOut.map { r.intersects($0) } ?? false }) {
+                if clear, !column.rects.isEmpty {
                     layout.ride = column
+                    return
                 }
-                return
+                if !tripRows.isEmpty {
+                    tripRows.removeLast()
+                } else if let drop = routeRows.lastIndex(where: \.optional) {
+                    routeRows.remove(at: drop)
+                } else {
+                    break
+                }
             }
         }
+    }
+
+    /// The route panel at `top` and the trip panel under it, right-aligned at `right`.
+    private func stack(_ routeRows: [RideRow], _ tripRows: [TripLine], top: Double, right: Double, margin: Double)
+        -> RideColumn
+    {
+        let (routeSize, tripSize) = sizes(routeRows, tripRows)
+        var column = RideColumn(routeRows: routeRows, tripRows: tripRows)
+        var y = top
+        if let (rw, rh) = routeSize {
+            column.route = Rect(x: right - rw, y: y, width: rw, height: rh)
+            y += rh + margin
+        }
+        if let (tw, th) = tripSize { column.trip = Rect(x: right - tw, y: y, width: tw, height: th) }
+        return column
     }
 
     /// Draws the route and trip panels placed by `placeRideColumn`.

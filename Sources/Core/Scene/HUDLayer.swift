@@ -84,15 +84,15 @@ struct HUDLayer {
     }
 
     /// `rows` less the optional ones, last first, until a panel placed by `place` keeps clear of `keepOut` (the
-    /// user's marker, which the HUD must never cover). Warnings are never left out.
+    /// user's marker, which the HUD must never cover, and the route panel's room). Warnings are never left out.
     private func fitting(
-        _ rows: [HUDRow], digitsWidth: Double, keepOut: Rect?, place: (Double, Double) -> Rect
+        _ rows: [HUDRow], digitsWidth: Double, keepOut: [Rect], place: (Double, Double) -> Rect
     ) -> (Rect, [HUDRow]) {
         var rows = rows
         while true {
             let size = panelSize(digitsWidth: digitsWidth, rows: rows)
             let panel = place(size.width, size.height)
-            guard let keepOut, panel.intersects(keepOut), let drop = rows.lastIndex(where: \.optional) else {
+            guard keepOut.contains(where: panel.intersects), let drop = rows.lastIndex(where: \.optional) else {
                 return (panel, rows)
             }
             rows.remove(at: drop)
@@ -120,9 +120,12 @@ struct HUDLayer {
             ].filter { !$0.text.isEmpty }
         let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
         let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
+        // The route panel's own rows need room under the north pointer: the heading panel leaves out its optional
+        // rows rather than run into it.
+        let rideRoom = rideReserve(lines, width: w, top: northCenter.y + northRadius + margin)
         let (headingPanel, headingRows) = fitting(
             reduced(headingCandidates, maxWidth: northCenter.x - northRadius - 2 * margin), digitsWidth: headingWidth,
-            keepOut: keepOut
+            keepOut: [keepOut, rideRoom].compactMap { $0 }
         ) {
             Rect(x: margin, y: margin, width: $0, height: $1)
         }
@@ -133,7 +136,7 @@ struct HUDLayer {
         var (speedPanel, speedRows) = fitting(
             reduced(speedCandidates, maxWidth: w * 0.62),
             digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: lines.speedUnit),
-            keepOut: keepOut
+            keepOut: keepOut.map { [$0] } ?? []
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
         let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
@@ -141,7 +144,7 @@ struct HUDLayer {
             (speedPanel, speedRows) = fitting(
                 [HUDRow(text: lines.speedUnit, warning: false, optional: false)]
                     + reduced(speedCandidates, maxWidth: w * 0.62),
-                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut
+                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut.map { [$0] } ?? []
             ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         }
 

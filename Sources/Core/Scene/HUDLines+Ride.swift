@@ -11,7 +11,7 @@ public struct RouteLines: Hashable, Sendable {
     public var wayBackScreenDegrees: Int?
     /// "back 120 m" while off the route.
     public var wayBack: String?
-    /// "4.2 km left", "arrived" at the end, or the route's length before the first fix.
+    /// "4.2 km left", "Arrived" at the end, or the route's length before the first fix.
     public var toGo: String
     /// "ETA 14:35" with the clock known, "25 min left" without; nil until the rider has moved.
     public var arrival: String?
@@ -29,7 +29,7 @@ public struct RouteLines: Hashable, Sendable {
         }
         self.init(
             toGo: p.distanceToGoMetres < Self.arrivedMetres
-                ? "arrived" : units.formatDistance(p.distanceToGoMetres) + " left")
+                ? "Arrived" : units.formatDistance(p.distanceToGoMetres) + " left")
         offRoute = p.isOffRoute
         if p.isOffRoute, let back = p.wayBack {
             wayBack = "back " + units.formatDistance(back.distanceMetres)

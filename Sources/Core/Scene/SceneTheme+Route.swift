@@ -14,11 +14,11 @@ public struct RouteColours: Hashable, Sendable {
     func cue(warning: Bool, _ theme: SceneTheme) -> Color { warning ? theme.warning : theme.panelText }
 
     public static let day = RouteColours(
-        ahead: Color(hex: 0xff00cc), casing: Color(hex: 0xffffff, alpha: 210), ridden: Color(hex: 0x9a5a8c, alpha: 120),
+        ahead: Color(hex: 0xff00cc), casing: Color(hex: 0xffffff, alpha: 210), ridden: Color(hex: 0xd7a6cc, alpha: 190),
         wayBack: Color(hex: 0xff00cc))
     /// Night: a little less bright (no glare), outlined in near-black.
     public static let night = RouteColours(
-        ahead: Color(hex: 0xe800c0), casing: Color(hex: 0x0b0d11, alpha: 200), ridden: Color(hex: 0x8a4a7c, alpha: 130),
+        ahead: Color(hex: 0xe800c0), casing: Color(hex: 0x0b0d11, alpha: 200), ridden: Color(hex: 0x6e4866, alpha: 190),
         wayBack: Color(hex: 0xe800c0))
 }
 

@@ -7,7 +7,6 @@ enum TurnCueGlyph {
     /// middle, then the new direction with an arrow head. From 150° on it is a U: up, round and back down.
     static func drawTurn(degrees: Double, in box: Rect, on canvas: Canvas, _ colour: Color) {
         let s = box.width
-        let line = 0.15 * s
         let c = Point(x: box.x + s / 2, y: box.y + s / 2)
         if abs(degrees) >= 150 {
             let side = degrees < 0 ? -1.0 : 1.0
@@ -22,16 +21,34 @@ enum TurnCueGlyph {
             }
             let end = Point(x: c.x + side * r, y: box.y + 0.62 * s)
             points.append(end)
-            canvas.stroke(points, width: line, colour)
+            canvas.stroke(points, width: 0.15 * s, colour)
             head(at: Point(x: end.x, y: end.y + 0.26 * s), direction: Point(x: 0, y: 1), size: 0.3 * s, canvas, colour)
             return
         }
+        // Drawn in units of the leg's length, then scaled so the whole symbol fills the box, whatever the angle.
         let a = degrees * .pi / 180
         let dir = Point(x: sin(a), y: -cos(a))
-        let bend = Point(x: c.x - dir.x * 0.12 * s, y: c.y + 0.08 * s)
-        let tip = bend + dir * (0.42 * s)
-        canvas.stroke([Point(x: bend.x, y: box.maxY - 0.02 * s), bend, tip - dir * (0.12 * s)], width: line, colour)
-        head(at: tip, direction: dir, size: 0.32 * s, canvas, colour)
+        let side = Point(x: -dir.y, y: dir.x)
+        let (stemBottom, bend, tip) = (Point(x: 0, y: 1.1), Point(x: 0, y: 0), dir * 1.35)
+        let (width, headLength, headHalfWidth) = (0.3, 0.58, 0.46)
+        let headBase = tip - dir * headLength
+        let extremes = [
+            stemBottom + Point(x: -width / 2, y: 0), stemBottom + Point(x: width / 2, y: 0),
+            bend + Point(x: -width / 2, y: 0), bend + Point(x: width / 2, y: 0), tip,
+            headBase + side * headHalfWidth, headBase - side * headHalfWidth,
+        ]
+        let minX = extremes.map(\.x).min()!
+        let maxX = extremes.map(\.x).max()!
+        let minY = extremes.map(\.y).min()!
+        let maxY = extremes.map(\.y).max()!
+        let scale = 0.94 * s / max(maxX - minX, maxY - minY)
+        let offset = Point(x: c.x - (minX + maxX) / 2 * scale, y: c.y - (minY + maxY) / 2 * scale)
+        func screen(_ p: Point) -> Point { offset + p * scale }
+        canvas.stroke(
+            [screen(stemBottom), screen(bend), screen(headBase + dir * 0.1)], width: width * scale, colour)
+        head(
+            at: screen(tip), direction: dir, size: headLength * scale, canvas, colour,
+            halfWidth: headHalfWidth / headLength)
     }
 
     /// A straight arrow through the middle of `box`, pointing `screenDegrees` (0 up, clockwise).
@@ -46,9 +63,13 @@ enum TurnCueGlyph {
     }
 
     /// A filled triangle with its point at `tip`, pointing along `direction` (a unit vector).
-    private static func head(at tip: Point, direction d: Point, size: Double, _ canvas: Canvas, _ colour: Color) {
+    /// `halfWidth` is the base's half width as a share of `size`.
+    private static func head(
+        at tip: Point, direction d: Point, size: Double, _ canvas: Canvas, _ colour: Color, halfWidth: Double = 0.55
+    ) {
         let side = Point(x: -d.y, y: d.x)
         let base = tip - d * size
-        canvas.fill(Path(polygons: [[tip, base + side * (0.55 * size), base - side * (0.55 * size)]]), colour)
+        canvas.fill(
+            Path(polygons: [[tip, base + side * (halfWidth * size), base - side * (halfWidth * size)]]), colour)
     }
 }
