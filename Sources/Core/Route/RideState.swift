@@ -13,7 +13,11 @@ public struct RideStateError: Error, Hashable, Sendable, CustomStringConvertible
 /// day 2026-05-28
 /// trail 60.1695200,24.9413000 60.1696100,24.9414200
 /// trip distance_m 1234.5
+/// end
 /// ```
+///
+/// The `end` line is how a file cut short at a line boundary (a full disk, a copy that stopped) is told from a
+/// complete one.
 public struct RideState: Hashable, Sendable {
     public static let header = "navdisplay-ride 1"
     /// More trail points than this in a file is not one we wrote: refused.
@@ -44,7 +48,7 @@ public struct RideState: Hashable, Sendable {
         }
         // The trip's own text form, each line after its header prefixed with "trip ".
         for line in trip.text.split(separator: "\n").dropFirst() { out += "trip " + line + "\n" }
-        return out
+        return out + "end\n"
     }
 
     /// Reads the text form back. Anything damaged (a cut-off line, a bad number, a coordinate out of range, a
@@ -61,8 +65,10 @@ public struct RideState: Hashable, Sendable {
         }
         var tripText = TripStatistics.textHeader + "\n"
         var points = 0
+        var ended = false
         for (i, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = i + 1
+            guard !ended else { throw RideStateError(line: number, reason: "text after the end line") }
             let space = line.firstIndex(of: " ") ?? line.endIndex
             let key = line[..<space]
             let value = line[space...].dropFirst()
@@ -92,10 +98,13 @@ public struct RideState: Hashable, Sendable {
                 trails.append(trail)
             case "trip":
                 tripText += value + "\n"
+            case "end":
+                ended = true
             default:
                 continue
             }
         }
+        guard ended else { throw RideStateError(line: lines.count, reason: "no end line: the file was cut short") }
         do {
             trip = try TripStatistics(text: tripText)
         } catch {

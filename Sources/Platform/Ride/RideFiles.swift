@@ -6,7 +6,7 @@ import Core
 public struct RideFiles: Sendable {
     public static let defaultDirectory = "/var/lib/navdisplay"
     /// A state file larger than this is not one we wrote.
-    static let maximumStateBytes = 4 * 1_048_576
+    public static let maximumStateBytes = 4 * 1_048_576
 
     public let directory: String
 
