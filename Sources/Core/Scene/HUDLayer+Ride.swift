@@ -34,13 +34,12 @@ extension HUDLayer {
     func routeRows(_ route: RouteLines) -> [RideRow] {
         var rows: [RideRow] = []
         if route.offRoute {
+            // The way back first, as a cue: its direction and distance; under it, plainly, that this is off route.
             rows.append(
                 RideRow(
-                    glyph: route.wayBackScreenDegrees.map { .wayBack($0) }, text: "OFF ROUTE", primary: true,
+                    glyph: route.wayBackScreenDegrees.map { .wayBack($0) }, text: route.wayBack ?? "", primary: true,
                     warning: true, optional: false))
-            if let back = route.wayBack {
-                rows.append(RideRow(text: back, primary: false, warning: false, optional: false))
-            }
+            rows.append(RideRow(text: "Off route", primary: false, warning: true, optional: false))
         } else if let turn = route.turnDegrees, let distance = route.turnDistance {
             rows.append(RideRow(glyph: .turn(turn), text: distance, primary: true, warning: false, optional: false))
         }
@@ -52,18 +51,18 @@ extension HUDLayer {
         return rows
     }
 
-    private var glyphSide: Double { 1.6 * typography.primary.capHeight }
+    private func glyphSide(_ row: RideRow) -> Double { 1.6 * font(row).capHeight }
     private var rowGap: Double { max(4, 0.55 * typography.secondary.capHeight) }
     private var inset: Double { max(5, 0.5 * typography.secondary.capHeight) }
 
     private func font(_ row: RideRow) -> HUDFont { row.primary ? typography.primary : typography.secondary }
 
     private func rowHeight(_ row: RideRow) -> Double {
-        max(font(row).capHeight, row.glyph != nil ? glyphSide : 0)
+        max(font(row).capHeight, row.glyph != nil ? glyphSide(row) : 0)
     }
 
     private func rowWidth(_ row: RideRow) -> Double {
-        font(row).width(of: row.text) + (row.glyph != nil ? glyphSide + rowGap : 0)
+        font(row).width(of: row.text) + (row.glyph != nil ? glyphSide(row) + rowGap : 0)
     }
 
     private func tripWidth(_ line: TripLine) -> Double {
@@ -105,16 +104,22 @@ extension HUDLayer {
     /// Places the column in `layout`: right-aligned under the north pointer (or, when the heading panel is too
     /// wide for that, under the heading panel), above the scale bar (and the street bar where it reaches that
     /// far), clear of the heading panel and of `keepOut`. Rows are left out until it fits: trip fields last first,
-    /// then the arrival; the route's own rows are always shown somewhere clear, or, on a screen too small even
-    /// for them, not at all.
+    /// then the arrival and the distance to go; then the cue's line is set smaller; the route's own rows are
+    /// always shown somewhere clear, or, on a screen too small even for that, not at all.
     func placeRideColumn(_ lines: HUDLines, in layout: inout Layout, width w: Double, keepOut: Rect?) {
         let allRoute = lines.route.map(routeRows) ?? []
         guard !allRoute.isEmpty || !lines.trip.isEmpty else { return }
         let margin = max(4, 0.45 * typography.secondary.capHeight)
         let right = w - margin
         let tops = [layout.northCenter.y + layout.northRadius + margin, layout.heading.maxY + margin]
-        for top in tops {
-            var routeRows = allRoute
+        // Last of all, the cue's line is set at the secondary size (still ISO 15008's 16′) on a screen too small.
+        let smaller = allRoute.enumerated().map { i, row in
+            var r = row
+            if i == 0 { r.primary = false }
+            return r
+        }
+        for (top, start) in tops.map({ ($0, allRoute) }) + tops.map({ ($0, smaller) }) {
+            var routeRows = start
             var tripRows = lines.trip
             while true {
                 let column = stack(routeRows, tripRows, top: top, right: right, margin: margin)
@@ -169,9 +174,10 @@ extension HUDLayer {
                 let h = rowHeight(row)
                 var x = panel.x + inset
                 if let glyph = row.glyph {
-                    let box = Rect(x: x, y: y + (h - glyphSide) / 2, width: glyphSide, height: glyphSide)
+                    let side = glyphSide(row)
+                    let box = Rect(x: x, y: y + (h - side) / 2, width: side, height: side)
                     drawGlyph(glyph, in: box, on: canvas, theme.route.cue(warning: row.warning, theme))
-                    x += glyphSide + rowGap
+                    x += side + rowGap
                 }
                 let f = font(row)
                 let colour = row.warning ? theme.warning : row.primary ? theme.panelText : theme.panelSubtleText

@@ -123,8 +123,11 @@ struct HUDLayer {
         // The route panel's own rows need room under the north pointer: the heading panel leaves out its optional
         // rows rather than run into it.
         let rideRoom = rideReserve(lines, width: w, top: northCenter.y + northRadius + margin)
+        // Its rows are as wide as the room beside the north pointer and the route panel: a long street name is set
+        // smaller or cut rather than push the turn cue off the screen.
+        let rowsWidth = min(northCenter.x - northRadius - 2 * margin, rideRoom.map { $0.x - 2 * margin } ?? .infinity)
         let (headingPanel, headingRows) = fitting(
-            reduced(headingCandidates, maxWidth: northCenter.x - northRadius - 2 * margin), digitsWidth: headingWidth,
+            reduced(headingCandidates, maxWidth: rowsWidth), digitsWidth: headingWidth,
             keepOut: [keepOut, rideRoom].compactMap { $0 }
         ) {
             Rect(x: margin, y: margin, width: $0, height: $1)

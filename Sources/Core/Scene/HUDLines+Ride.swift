@@ -9,7 +9,7 @@ public struct RouteLines: Hashable, Sendable {
     public var offRoute: Bool
     /// The way back's direction on screen (0 up, clockwise) in 5° steps, while off the route.
     public var wayBackScreenDegrees: Int?
-    /// "back 120 m" while off the route.
+    /// "120 m" back to the route while off it.
     public var wayBack: String?
     /// "4.2 km left", "Arrived" at the end, or the route's length before the first fix.
     public var toGo: String
@@ -32,7 +32,7 @@ public struct RouteLines: Hashable, Sendable {
                 ? "Arrived" : units.formatDistance(p.distanceToGoMetres) + " left")
         offRoute = p.isOffRoute
         if p.isOffRoute, let back = p.wayBack {
-            wayBack = "back " + units.formatDistance(back.distanceMetres)
+            wayBack = units.formatDistance(back.distanceMetres)
             wayBackScreenDegrees = back.bearing.map { b in
                 let a = camera.arrowAngle(heading: b).degrees
                 return ((Int(checkedRounding: a / 5) ?? 0) * 5 % 360 + 360) % 360
