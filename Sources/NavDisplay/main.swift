@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Platform
 
 // navdisplay: argument dispatch and exit statuses. Every subcommand lives in Commands/; this file only picks one,
 // runs it, and turns errors into one line on stderr and an exit status (64 for usage, 1 for failures).
@@ -9,15 +10,16 @@ let topHelp = """
     USAGE: navdisplay <command> [options]
 
     COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name + String(repeating: " ", count: max(0, 14 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
 
     Run `navdisplay <command> --help` for a command's options.
       -h, --help      show this help
+      help --json     every command and option as JSON (the man page and completion are made from it)
       --version       print the version
     """
 
 func writeError(_ line: String) {
-    FileHandle.standardError.write((line + "\n").data(using: .utf8)!)
+    StandardError.write(line + "\n")
 }
 
 @MainActor func runMain(_ argv: [String]) -> Int32 {
@@ -26,6 +28,14 @@ func writeError(_ line: String) {
         return UsageError.exitStatus
     }
     switch first {
+    case "help" where argv.dropFirst().first == "--json":
+        do {
+            print(try OptionCatalog(commands: commands, configKeys: RunCommand.configKeys).json())
+            return 0
+        } catch {
+            writeError("navdisplay help: \(error)")
+            return 1
+        }
     case "-h", "--help", "help":
         if argv.count > 1, let c = commands.first(where: { $0.name == argv[1] }) {
             print(c.help)

@@ -157,6 +157,15 @@ struct CalibrateCommandTests {
                 ["calibrate", "--from", "x.navrec", "--mag-device", "hmc5883l"],
                 "--mag-device applies to the live sensor"
             ),
+            (
+                ["calibrate", "--from", "x.navrec", "--board-orientation", "y,x,-z"],
+                "--board-orientation applies to the live sensor, not to --from FILE"
+            ),
+            (
+                ["calibrate", "--board-orientation", "x,x,z"],
+                "--board-orientation expects three signed axes that turn, not mirror, such as y,x,-z, got \"x,x,z\""
+            ),
+            (["calibrate", "--sample-rate", "0"], "--sample-rate expects hertz from 0.5 to 200, got \"0\""),
             (["calibrate", "--bogus"], "unknown option --bogus"),
             (["calibrate", "stray"], "unexpected argument \"stray\""),
             (["run", "--calibration"], "--calibration expects a calibration file, got nothing"),
@@ -166,6 +175,50 @@ struct CalibrateCommandTests {
         #expect(r.status == 64)
         #expect(r.stderr.contains(c.1), "stderr was: \(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The fit is made on what the live sensors deliver, in the body frame; `run` applies it to the same frame.
+    /// A calibration fitted on unturned axes would put the hard iron on the wrong axes of a board mounted turned.
+    @Test("--board-orientation turns calibrate's live sensors exactly as run turns its own")
+    func boardOrientationReachesTheLiveSensorsAsInRun() throws {
+        let axes = "y,x,-z"
+        let expected = try #require(Matrix3(axes: axes))
+        let calibrate = try CalibrateCommand(arguments: [
+            "--board-orientation", axes, "--level", "--at", "60.17,24.94", "--accel-device", "lis3dh",
+        ])
+        let sensors = calibrate.liveSensors()
+        #expect(sensors.magnetometer.boardOrientation == expected)
+        #expect(sensors.accelerometer?.boardOrientation == expected)
+        #expect(sensors.accelerometer?.deviceOverride == "lis3dh")
+        let run = try RunCommand(arguments: ["--config", "none", "--board-orientation", axes])
+        #expect(run.sensors.sources(sampleHertz: 25).magnetometer.boardOrientation == expected)
+        // Without the option both read the board as mounted straight.
+        #expect(try CalibrateCommand(arguments: []).liveSensors().magnetometer.boardOrientation == .identity)
+        #expect(try CalibrateCommand(arguments: []).liveSensors().accelerometer == nil, "only --level reads it")
+    }
+
+    /// The end of a live calibration leaves the result up for the person holding the unit to read; the hold is a
+    /// session with stop conditions, driven here by a manual clock (no test waits for it).
+    @Test("The result stays up for its reading time or until a signal, and nothing is drawn over it")
+    func theResultIsHeldByTheSessionsStopConditions() throws {
+        let display = MemoryDisplay(width: 64, height: 48)
+        let timed = ManualLoop(start: Timestamp(nanoseconds: 0))
+        let session = try Session(CalibrateCommand.resultHold(on: display, clock: .manual(timed)))
+        try session.start()
+        try timed.advance(by: CalibrateCommand.resultHoldSeconds - 0.1)
+        #expect(session.stop == nil)
+        try timed.advance(by: 0.2)
+        #expect(session.stop == .timeLimit)
+        _ = try session.end()
+        #expect(display.presentedCount == 0)
+
+        let signalled = ManualLoop(start: Timestamp(nanoseconds: 0))
+        let interrupted = try Session(CalibrateCommand.resultHold(on: display, clock: .manual(signalled)))
+        try interrupted.start()
+        try signalled.advance(by: 1)
+        try signalled.deliver(signal: SIGINT)
+        #expect(interrupted.stop == .signal("SIGINT"))
+        _ = try interrupted.end()
     }
 
     @Test("A recording without magnetometer readings is a clear runtime error")

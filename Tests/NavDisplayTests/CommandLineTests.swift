@@ -25,6 +25,13 @@ struct CommandLineTests {
             (["render"], "--out expects a file name ending in .png, got nothing"),
             (["render", "--out", "x.png", "stray"], "unexpected argument \"stray\""),
             (["demo", "--interval", "-1"], "--interval expects seconds"),
+            (["sensors", "--samples", "2.5"], "--samples expects a count from 1 to 1000000, got \"2.5\""),
+            (["demo", "--fps", "0x10"], "--fps expects frames per second from 0.1 to 60, got \"0x10\""),
+            (["sensors", "--rate", "0"], "--rate expects hertz from 0.5 to 200, got \"0\""),
+            (["show", "--headings", "0,north"], "--headings expects degrees separated by commas"),
+            (["show", "--headings", "0,nan"], "--headings expects degrees separated by commas"),
+            (["declination", "--at", "60,24", "--date", "2026-13-40"], "--date expects a date as YYYY-MM-DD"),
+            (["replay", "x.navrec", "--display"], "--display expects "),
             (["fly"], "unknown command \"fly\""),
         ])
     func usageErrors(_ c: ([String], String)) throws {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What the screen shows: which place, at what zoom, turned how far, and where on screen the user sits.
 ///

@@ -2,9 +2,11 @@
 /// file, `--help` and the man page name the same things.
 public struct ConfigKey: Sendable {
     /// What a key's value must look like.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Equatable {
         /// A finite number in the range; `what` describes it for errors ("a number from 10 to 20").
         case number(ClosedRange<Double>, what: String)
+        /// A whole decimal number in the range ("a count from 1 to 1000000").
+        case integer(ClosedRange<Int>, what: String)
         /// One of the words.
         case choice([String])
         /// Any text (a path, a host:port, a device name), checked by whoever uses it.
@@ -32,6 +34,15 @@ public struct ConfigKey: Sendable {
                 return .failure(ConfigValueError(message: "`\(text)` is not \(what)"))
             }
             return .success(.number(number))
+        case .integer(let range, let what):
+            // Digits only (a sign allowed): "2.5" or "1e3" is not a count.
+            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
+                range.contains(number)
+            else {
+                return .failure(ConfigValueError(message: "`\(text)` is not \(what)"))
+            }
+            return .success(.integer(number))
         case .choice(let words):
             guard words.contains(text) else {
                 return .failure(
@@ -60,6 +71,7 @@ public struct ConfigValueError: Error, Equatable, Sendable {
 /// A configuration value after its key's checks.
 public enum ConfigValue: Equatable, Sendable {
     case number(Double)
+    case integer(Int)
     case choice(String)
     case text(String)
     case flag(Bool)
@@ -79,7 +91,7 @@ public struct ConfigSetting: Equatable, Sendable {
     public var arguments: [String] {
         switch value {
         case .flag(let on): on ? ["--" + key] : []
-        case .number, .choice, .text: ["--" + key, text]
+        case .number, .integer, .choice, .text: ["--" + key, text]
         }
     }
 }

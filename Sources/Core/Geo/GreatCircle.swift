@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Distances and bearings on the sphere, good to about 0.5 % against the ellipsoid, which is plenty for a display.
 public enum GreatCircle {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A heading filter on the unit circle that is quiet when the heading holds and quick on a real turn.
 ///

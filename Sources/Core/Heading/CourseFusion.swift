@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decides when GPS course over ground drives the heading: above `enterSpeed`, until the speed falls below the
 /// lower `leaveSpeed` (hysteresis), and for `lockoutSeconds` after the last fast fix (the compass stays locked out
 /// while a rider slows to a stop, as a popular phone navigator does with 3 s).

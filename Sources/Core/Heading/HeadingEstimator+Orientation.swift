@@ -1,5 +1,3 @@
-import Foundation
-
 // The gyro-driven path of the heading pipeline: taken whenever a gyroscope is live. The orientation filter sees
 // every gyroscope, accelerometer and magnetometer reading and every moving GPS course; the state machine turns
 // what it reports into the published heading.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 // The output side of the heading pipeline: which source wins, with what accuracy and which flags.
 extension HeadingEstimator {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The heading pipeline: raw sensor events in, one trustworthy heading (or "unknown") out.
 ///

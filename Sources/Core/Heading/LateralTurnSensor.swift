@@ -1,5 +1,3 @@
-import Foundation
-
 /// The turn a vehicle's sideways acceleration shows between two GPS fixes.
 ///
 /// A 1 Hz course's rate is up to a second old, so a turn that starts or ends between two fixes is seen late (the

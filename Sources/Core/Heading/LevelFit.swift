@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The calibration of a unit that can only turn about the vertical (bolted to a car or a handlebar): a least-squares
 /// ellipse `Ax² + By² + 2Cxy + 2Dx + 2Ey = 1` fitted to the readings' horizontal components while the vehicle turns

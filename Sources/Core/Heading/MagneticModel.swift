@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A spherical-harmonic main-field model with linear secular variation (the World Magnetic Model's form).
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 // The two text forms an axis remap is written in: the kernel's IIO mount matrix and a board orientation.
 extension Matrix3 {
     /// The kernel's text (`in_mount_matrix`): "x1, y1, z1; x2, y2, z2; x3, y3, z3", one row per `;`.
@@ -10,7 +8,7 @@ extension Matrix3 {
         var rows: [Vector3] = []
         for rowText in rowTexts {
             let entries = rowText.split(separator: ",", omittingEmptySubsequences: false).map {
-                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                Double($0.trimmingWhitespace())
             }
             guard entries.count == 3, let x = entries[0], let y = entries[1], let z = entries[2],
                 x.isFinite, y.isFinite, z.isFinite
@@ -26,7 +24,7 @@ extension Matrix3 {
     /// to mount a board (a mirror image makes the field and gravity disagree about left and right, and turns a
     /// gyroscope's rates the wrong way). Returns nil otherwise.
     public init?(axes text: String) {
-        let terms = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let terms = text.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
         guard terms.count == 3 else { return nil }
         var rows: [Vector3] = []
         var used = Set<Character>()

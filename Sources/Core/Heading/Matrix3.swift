@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A 3×3 matrix in row-major order, for the mount remap and the soft-iron correction.
 public struct Matrix3: Hashable, Sendable, CustomStringConvertible {

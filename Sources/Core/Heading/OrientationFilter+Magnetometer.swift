@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension OrientationFilter {
     /// Corrects the heading with one calibrated magnetometer reading (µT, body frame) when the field is the

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The gyro-driven orientation filter: a quaternion integrated from the gyroscope (its bias learned at rest and
 /// from the corrections while moving), tilt corrected by the accelerometer while its reading is gravity, and

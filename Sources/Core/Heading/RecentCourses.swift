@@ -1,5 +1,3 @@
-import Foundation
-
 /// The last few seconds of GPS courses, to measure the course's rate over a long enough baseline: a 5 Hz receiver's
 /// course differenced over a fifth of a second is mostly noise (±16 °/s at walking speed), while a 1 Hz receiver's
 /// previous fix is already a second back.

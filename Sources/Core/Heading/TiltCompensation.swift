@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Turns a calibrated field vector and the gravity direction into the magnetic heading of the body's x axis.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Whether the vehicle is backing up. GPS speed has no sign, and a course is the direction of travel either way, so
 /// two things tell:
 /// - **pulling away from a stop**: the forward specific force, less the force measured at rest (the mount's pitch

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A label placed for one frame: its text, where its baseline starts on screen and how far it is turned.
 public struct PlacedLabel: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Colours and line widths for drawing map tiles, day or night. Widths are in pixels at zoom 16 and scale with
 /// zoom (halving per zoom level out, doubling in, within limits).

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The offline map under the scene: cached north-up tiles turned into the camera's frame, then labels placed
 /// upright in screen space.
@@ -122,8 +122,8 @@ public final class OfflineMapLayer: MapLayer {
     public var attribution: String {
         let meta = tiles.store.source.metadata.attribution
         // Tilemaker writes HTML links into `attribution`; keep its text only.
-        let plain = meta.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-            .trimmingCharacters(in: .whitespaces)
+        let plain = meta.replacing(#/<[^>]+>/#, with: "")
+            .trimmingWhitespace()
         return plain.isEmpty ? "© OpenStreetMap contributors" : plain
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads byte ranges of a file; Platform implements it with pread so Core never touches files.
 public protocol ByteRangeReader: Sendable {
     /// The file's size in bytes.
@@ -20,7 +18,7 @@ public final class PMTilesArchive: TileSource, @unchecked Sendable {
     private let reader: ByteRangeReader
     private let inflater: Inflater
     private let root: [PMTilesEntry]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var leafCache: [UInt64: [PMTilesEntry]] = [:]
     private var leafOrder: [UInt64] = []
     /// Directories and metadata larger than this after inflating are refused (a real root is < 16 KiB).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads protocol-buffer wire format from a byte buffer: varints, fixed-width values and length-delimited fields.
 ///
 /// Every read is bounds-checked and throws `MapError.badVectorTile` instead of trapping, so a truncated or

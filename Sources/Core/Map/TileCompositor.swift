@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Which tiles a camera's frame needs, and how each grid cell of the mosaic is filled (its own rendered tile, or a
 /// cached ancestor scaled up while it renders).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rendered north-up tile images, bounded (LRU), and the queue of tiles still to render.
 ///
 /// A frame asks for what it needs with `image(for:)`: a hit returns at once; a miss queues the tile (newest
@@ -19,7 +17,7 @@ public final class TileImageCache: @unchecked Sendable {
     public let store: TileStore
     public let tileSize: Int
     public let budget: MapMemoryBudget
-    private let lock = NSLock()
+    private let lock = Lock()
     private var currentStyle: MapStyle
     private var images: LRUCache<Key, TileBitmap>
     private var queue: [Key] = []

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Draws one map tile north-up into a square canvas: vector tiles by schema and style, raster tiles resampled.
 ///

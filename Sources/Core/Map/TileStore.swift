@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a data tile turned into after loading: decoded vector features with their labels, raster pixels, a
 /// missing tile, or a failure with its message.
 public enum LoadedTile: Sendable {
@@ -18,7 +16,7 @@ public final class TileStore: @unchecked Sendable {
     public let schema: MapSchema
     private let inflater: Inflater
     private let rasterDecoder: RasterDecoder
-    private let lock = NSLock()
+    private let lock = Lock()
     private var decoded: LRUCache<TileID, LoadedTile>
     private var problemLog: [String] = []
     private var failures = 0

@@ -1,11 +1,8 @@
-import Foundation
-
 extension GNSSLogImport.Reader {
     /// Reads one gpsd JSON report (`gpspipe -w`): TPV into the epoch of its time, SKY and ATT into the current
     /// epoch; VERSION, DEVICES, WATCH and the rest are counted by class.
     mutating func readJSON(_ line: Substring) {
-        guard let data = String(line).data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let object = JSONTree.parse(String(line)) as? [String: Any],
             let cls = object["class"] as? String
         else {
             summary.skip("not a gpsd JSON report")
@@ -88,8 +85,8 @@ struct GpsdJSONReport {
 
     /// A finite number, or nil (gpsd leaves a field out when unknown; a rogue server may send 1e300 or worse).
     func number(_ key: String) -> Double? {
-        guard let n = object[key] as? NSNumber, n.doubleValue.isFinite, abs(n.doubleValue) < 1e9 else { return nil }
-        return n.doubleValue
+        guard let n = object[key] as? Double, n.isFinite, abs(n) < 1e9 else { return nil }
+        return n
     }
 
     /// A count in 0..<1000, or nil: `"nSat":1e300` must be a skipped field, not a trap.

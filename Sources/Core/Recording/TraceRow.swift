@@ -1,5 +1,3 @@
-import Foundation
-
 /// One row of a replay's trace: what the display showed at one frame time (the bench's measuring tape).
 public struct TraceRow: Hashable, Sendable {
     public var time: Timestamp
@@ -76,7 +74,7 @@ public enum TraceSummary {
                     f(heading.map { ($0 / 10).rounded() * 10 }, 0),
                     r.accuracyDegrees.map { $0 < 5 ? "<5" : $0 < 15 ? "<15" : ">=15" } ?? "-",
                     r.source ?? "none", f(r.arrowDegrees.map { ($0 / 10).rounded() * 10 }, 0),
-                    r.flags.isEmpty ? "-" : r.flags.replacingOccurrences(of: " ", with: ","),
+                    r.flags.isEmpty ? "-" : r.flags.replacing(" ", with: ","),
                 ].joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"

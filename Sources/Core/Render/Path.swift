@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A shape made of closed polygons (contours), already flattened to straight segments.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Fills paths with exact-area anti-aliasing into an XRGB8888 frame.
 ///
 /// Each edge adds its signed area to an accumulation buffer, one cell per pixel; a running sum along each row then

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where each destination pixel samples the source: destination pixel centre (x, y) maps to source position
 /// `origin + x·xStep + y·yStep` (source pixel units). Rotation, scale and translation are all such maps.

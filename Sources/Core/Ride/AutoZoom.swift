@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Picks the map zoom from the speed, so the screen shows about the next `lookAheadSeconds` of travel between
 /// the arrow and the top edge.

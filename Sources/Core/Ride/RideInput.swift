@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Turns decoded input into ride actions: keys through the key map, touches through the gestures and the HUD's
 /// touch controls.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The place on the line nearest to a position.
 public struct RouteMatch: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Why a GPX document cannot be followed as a route.
 public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which directions of the horizontal field a level calibration has seen: the circle in `LevelFit.sectors` sectors
 /// of equal angle. The calibration screen draws them as a ring with level forward up, sectors turning towards the
 /// right, so the ring fills in as the vehicle circles (the field turns the other way round the ring).

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Which directions of the magnetic field (in the device's own frame) a calibration has seen, as cells of equal
 /// area on the sphere: four rings of 12 sectors. The calibration screen draws them as a disc in Lambert's

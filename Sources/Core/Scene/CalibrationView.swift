@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Everything the calibration screen shows at one moment.
 public struct CalibrationScreen: Sendable {
@@ -395,7 +395,7 @@ public struct CalibrationView {
         var current = ""
         // A number keeps its unit ("55 %"), and a long path breaks after a slash rather than running off the panel.
         var words: [String] = []
-        for word in text.replacingOccurrences(of: " %", with: "\u{00A0}%").split(separator: " ") {
+        for word in text.replacing(" %", with: "\u{00A0}%").split(separator: " ") {
             var rest = String(word)
             while layout.width(of: rest) > width, let cut = breakPoint(rest, layout: layout, width: width) {
                 words.append(String(rest[..<cut]))

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The name of the road the user is on (or about to join), from the street names of the decoded tiles, as Navit
 /// and OsmAnd show it in a bar.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Latitude and longitude lines with upright labels: a reference frame on screens without a map.
 struct GridLayer {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The right-hand column of the HUD under the north pointer: the route panel (the next turn's cue or, off the
 /// route, the way back; the distance to go; the arrival) and under it the trip panel (the fields chosen). Both
 /// shrink before they crowd: optional rows go, trip fields last first, then the arrival, until the column fits

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
 /// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun. Its text
@@ -76,7 +76,7 @@ struct HUDLayer {
             // A street name too long even then is cut, letter by letter, and ends in "…".
             while r.isStreet, r.text.count > 4, 2 * pad + t.secondary.width(of: r.text) > maxWidth {
                 r.text =
-                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingCharacters(in: .whitespaces)
+                    String(r.text.dropLast(r.text.hasSuffix("…") ? 2 : 1)).trimmingWhitespace()
                     + "…"
             }
             return r

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The user's position: an arrow when the heading is trusted, a dot when it is not, with the accuracy ring of the
 /// position and a cone showing how uncertain the heading is.

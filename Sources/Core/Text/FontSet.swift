@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fonts the display uses: DejaVu Sans and DejaVu Sans Bold, from Debian's fonts-dejavu-core.
 public struct FontSet: Sendable {
     public let regular: TrueTypeFont

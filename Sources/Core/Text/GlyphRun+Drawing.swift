@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension FrameBuffer {
     /// Draws `run` with its baseline starting at `origin`, turned clockwise by `rotationDegrees` about the origin,

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Sets a line of text in a font at a pixel size and turns it into fillable paths.
 public struct TextLayout: Sendable {

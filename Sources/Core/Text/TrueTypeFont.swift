@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A TrueType (glyf-outline) font read from its file bytes: character map, advances and glyph outlines.
 ///
@@ -17,7 +18,7 @@ public final class TrueTypeFont: @unchecked Sendable {
     private let advances: [UInt16]
     private var characterMap: [UInt32: UInt16] = [:]
     // Outlines are immutable once parsed; fonts are shared read-only between threads after `init`.
-    private let outlineLock = NSLock()
+    private let outlineLock = Lock()
     private var outlineCache: [UInt16: [[OutlinePoint]]] = [:]
 
     /// A point of a glyph outline in font units; off-curve points are quadratic control points.
@@ -79,12 +80,12 @@ public final class TrueTypeFont: @unchecked Sendable {
 
     /// The outline of a glyph in font units (y up), as closed contours of on/off-curve points.
     func outline(of glyph: UInt16) -> [[OutlinePoint]] {
-        outlineLock.lock()
-        defer { outlineLock.unlock() }
-        if let cached = outlineCache[glyph] { return cached }
-        let contours = (try? parseGlyph(glyph, depth: 0)) ?? []
-        outlineCache[glyph] = contours
-        return contours
+        outlineLock.locked {
+            if let cached = outlineCache[glyph] { return cached }
+            let contours = (try? parseGlyph(glyph, depth: 0)) ?? []
+            outlineCache[glyph] = contours
+            return contours
+        }
     }
 
     private func glyphRange(_ glyph: UInt16) throws -> Range<Int>? {

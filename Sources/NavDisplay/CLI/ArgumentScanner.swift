@@ -1,7 +1,5 @@
-/// Walks a subcommand's arguments: flags as `--name value` or `--name=value`, and positional values.
-///
-/// Every parse error names the flag and what was expected, e.g.
-/// `navdisplay render: --zoom expects a number from 0 to 22, got "abc"`.
+/// Walks a subcommand's arguments: flags as `--name value` or `--name=value`, and positional values; what a flag
+/// means is `OptionParser`'s business.
 struct ArgumentScanner {
     let command: String
     private var arguments: ArraySlice<String>
@@ -40,27 +38,6 @@ struct ArgumentScanner {
         }
         arguments.removeFirst()
         return v
-    }
-
-    /// The value of `flag` converted by `convert`; a nil conversion is a usage error naming `what` was expected.
-    mutating func value<T>(for flag: String, expecting what: String, _ convert: (String) -> T?) throws -> T {
-        let text = try value(for: flag, expecting: what)
-        guard let v = convert(text) else {
-            throw UsageError("navdisplay \(command): \(flag) expects \(what), got \"\(text)\"")
-        }
-        return v
-    }
-
-    /// A number in `range`.
-    mutating func number(for flag: String, in range: ClosedRange<Double>, what: String) throws -> Double {
-        try value(for: flag, expecting: what) { Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
-    }
-
-    /// One of an enum's raw values.
-    mutating func choice<T: RawRepresentable & CaseIterable>(for flag: String, _ type: T.Type) throws -> T
-    where T.RawValue == String {
-        let names = T.allCases.map(\.rawValue).joined(separator: "|")
-        return try value(for: flag, expecting: names) { T(rawValue: $0) }
     }
 
     /// A usage error for a flag this command does not know.

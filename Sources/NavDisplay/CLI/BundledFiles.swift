@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds a file shipped with navdisplay (`recordings/…`, `maps/…`): first in `$environmentVariable`, then beside
 /// the binary (`FOLDER/`, `../share/navdisplay/FOLDER/`), then in a source checkout above the binary (the repository

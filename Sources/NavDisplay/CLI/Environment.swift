@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads environment variables (kept in one place so the rest of the code stays free of process globals).
 enum Environment {

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay calibrate`: the user turns the device through every direction while the screen shows which
@@ -9,8 +9,7 @@ import Platform
 struct CalibrateCommand: Command {
     static let name = "calibrate"
     static let summary = "calibrate the magnetometer (hard and soft iron) by turning the device"
-    static let shared = SharedOptions().with(DisplayOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay calibrate [options]
 
         Turn the device slowly through a full circle, tilting it nose up, nose down and over both sides, until
@@ -32,90 +31,79 @@ struct CalibrateCommand: Command {
         and the reason names --level), so a tumble that was not tilted enough is never saved as a weaker level
         fit unasked; tumbled readings with --level are refused too.
 
-        OPTIONS:
-          --from FILE             calibrate from a recording (any kind `replay` reads) instead of the live sensor;
-                                  without --display nothing is drawn
-          --out FILE              where to save (default $\(CalibrationFile.environmentVariable), else
-                                  \(CalibrationFile.defaultPath))
-          --level                 a level (2D) fit for a unit that can only turn flat (see above)
-          --duration S            the longest to collect, 5 to 600 seconds (default 90 live, 180 with --level;
-                                  the whole recording)
-          --min-samples N         distinct readings the fit needs, 20 to 3000 (default 150; 60 with --level)
-          --mag-device NAME       the IIO magnetometer to use (default: the first known driver found)
-          --accel-device NAME     with --level, the IIO accelerometer that says which way is down (default: the
-                                  first found; without one the unit is assumed level, body z down)
-          --sample-rate HZ        how often the magnetometer is read, 1 to 100 (default 25)
-          --at LAT,LON            where you are, so WMM's field strength is saved for the disturbance check
-                                  (a recording's own place is used when it has one); needed by --level
-          --size WxH              frame size for --display png (default 800x480)
-          --style day|night       colours (default day)
-        \(DisplayOptions.help)
-          -h, --help              show this help
+        The live sensors are read as `run` reads them: --board-orientation must be the one `run` is given, as
+        the correction is fitted in the body frame (a recording's readings are in it already). With --level,
+        --accel-device names the accelerometer that says which way is down (default: the first found; without
+        one the unit is assumed level, body z down).
         """
+
+    /// The sensor options calibrate takes: which devices, and how the board is mounted.
+    static let sensorFlags: Set<String> = ["--mag-device", "--accel-device", "--board-orientation"]
+
+    static let options: [OptionSpec<CalibrateCommand>] =
+        [
+            .text(
+                "--from", "FILE", what: "a recording file", completion: .file, example: "ride.navrec",
+                help: "calibrate from a recording (any kind `replay` reads) instead of the live sensor;\n"
+                    + "without --display nothing is drawn"
+            ) { c, path in c.from = path },
+            .text(
+                "--out", "FILE", what: "a file name", completion: .file, example: "calibration.txt",
+                help: "where to save (default $\(CalibrationFile.environmentVariable), else\n"
+                    + "\(CalibrationFile.defaultPath))"
+            ) { c, path in c.out = path },
+            .flag("--level", help: "a level (2D) fit for a unit that can only turn flat (see above)") { c in
+                c.level = true
+            },
+            .number(
+                "--duration", "SECONDS", in: 5...600, what: "seconds from 5 to 600", example: "60",
+                help: "the longest to collect, 5 to 600 seconds (default 90 live, 180 with --level;\n"
+                    + "the whole recording)"
+            ) { c, seconds in c.duration = seconds },
+            .integer(
+                "--min-samples", "N", in: 20...3000, what: "a whole number from 20 to 3000", example: "100",
+                help: "distinct readings the fit needs, 20 to 3000 (default 150; 60 with --level)"
+            ) { c, n in c.minSamples = n },
+        ] + SensorOptions.options(in: \.sensors, only: sensorFlags) + [
+            .sampleRate(\.sampleRate, help: "how often the magnetometer is read, 0.5 to 200 (default 25)"),
+            .place(
+                help: "where you are, so WMM's field strength is saved for the disturbance check\n"
+                    + "(a recording's own place is used when it has one); needed by --level"
+            ) { c, coordinate, _ in c.place = coordinate },
+            .size(\.size, help: "frame size for --display png (default 800x480)"),
+            .style(\.style, help: "colours (default day)"),
+        ] + DisplayOptions.options(in: \.display)
 
     var from: String?
     var out = Environment.value(CalibrationFile.environmentVariable) ?? CalibrationFile.defaultPath
     var duration: Double?
     var minSamples: Int?
     var level = false
-    var magDevice: String?
-    var accelDevice: String?
+    var sensors = SensorOptions()
     var sampleRate = 25.0
     var place: GeoCoordinate?
     var size = (width: 800, height: 480)
     var style = StyleName.day
     var display = DisplayOptions()
+    /// Whether a display option was given: a calibration from a file draws only then.
     var displayChosen = false
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording file")
-            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
-            case .flag("--duration"):
-                duration = try args.number(for: "--duration", in: 5...600, what: "seconds from 5 to 600")
-            case .flag("--min-samples"):
-                let n: Int = try args.value(for: "--min-samples", expecting: "a whole number from 20 to 3000") {
-                    Int($0).flatMap { (20...3000).contains($0) ? $0 : nil }
-                }
-                minSamples = n
-            case .flag("--level"): level = true
-            case .flag("--mag-device"):
-                magDevice = try args.value(for: "--mag-device", expecting: "an IIO device name such as hmc5883l")
-            case .flag("--accel-device"):
-                accelDevice = try args.value(for: "--accel-device", expecting: "an IIO device name such as mpu6050")
-            case .flag("--sample-rate"):
-                sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
-            case .flag("--at"):
-                let at: GeoCoordinate = try args.value(for: "--at", expecting: "LAT,LON in degrees, e.g. 60.17,24.94") {
-                    GeoCoordinate(parsing: $0)
-                }
-                place = at
-            case .flag("--size"):
-                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
-                displayChosen = true
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        let given = try parseOptions(arguments)
+        displayChosen = !given.isDisjoint(with: DisplayOptions.flags)
         if out.isEmpty || out.hasSuffix("/") {
             throw UsageError("navdisplay calibrate: --out expects a file name, got \"\(out)\"")
         }
-        if from != nil && magDevice != nil {
-            throw UsageError("navdisplay calibrate: --mag-device applies to the live sensor, not to --from FILE")
-        }
-        if from != nil && accelDevice != nil {
-            throw UsageError("navdisplay calibrate: --accel-device applies to the live sensor, not to --from FILE")
+        // A recording's readings are in the body frame already; the device and mounting options are the live
+        // sensor's.
+        for flag in Self.sensorFlags.sorted() where from != nil && given.contains(flag) {
+            throw UsageError("navdisplay calibrate: \(flag) applies to the live sensor, not to --from FILE")
         }
         if level && from == nil && place == nil {
             throw UsageError(
                 "navdisplay calibrate: --level needs --at LAT,LON (the vertical hard iron is set from WMM's dip there)")
         }
-        if accelDevice != nil && !level {
+        if sensors.accelDevice != nil && !level {
             throw UsageError(
                 "navdisplay calibrate: --accel-device needs --level (only the level fit uses the accelerometer)")
         }
@@ -164,7 +152,8 @@ struct CalibrateCommand: Command {
         let screen = displayChosen ? try openScreen() : nil
         defer { screen?.close() }
         let collector = CalibrationCollector(
-            session: session, source: (path as NSString).lastPathComponent, durationSeconds: duration,
+            session: session, source: String(path.split(separator: "/").last ?? Substring(path)),
+            durationSeconds: duration,
             framePeriod: 1, display: screen, fonts: screen == nil ? nil : try loadFonts(), theme: style.theme)
         // By the readings' own time, as fast as they go: only the duration ends it early.
         var configuration = SessionConfiguration(
@@ -179,12 +168,7 @@ struct CalibrateCommand: Command {
 
     private func calibrateLive(requirements: EllipsoidFit.Requirements) throws -> Int32 {
         TerminationSignals.block()
-        // A level fit reads the accelerometer too, for "down"; without one the unit counts as level.
-        let sensors = LiveSensors(
-            magnetometer: IioSensorSource(kind: .magnetometer, deviceOverride: magDevice),
-            accelerometer: level
-                ? IioSensorSource(kind: .accelerometer, deviceOverride: accelDevice, optional: true) : nil,
-            gyroscope: nil, sampleHertz: sampleRate)
+        let sensors = liveSensors()
         let magnetometer = sensors.magnetometer
         let startEvents = magnetometer.start(now: MonotonicClock.now())
         guard magnetometer.isAvailable == true, let device = magnetometer.activeDevice else {
@@ -196,8 +180,8 @@ struct CalibrateCommand: Command {
         }
         var accelEvents = sensors.accelerometer?.start(now: MonotonicClock.now()) ?? []
         if let accelerometer = sensors.accelerometer, accelerometer.isAvailable != true {
-            if accelDevice != nil {
-                var why = "accelerometer \(accelDevice ?? "") not found"
+            if let accelDevice = self.sensors.accelDevice {
+                var why = "accelerometer \(accelDevice) not found"
                 for case .sourceStatus(_, let s) in accelEvents where !s.available { why = s.detail }
                 throw RecordingError(
                     "\(why) (check `navdisplay probe`; without --accel-device the unit is assumed level)")
@@ -233,10 +217,47 @@ struct CalibrateCommand: Command {
         if case .signal(let name) = result.stop {
             throw RecordingError("interrupted by \(name) after \(Int(collector.elapsedSeconds)) s; nothing saved")
         }
-        let status = try finish(collector)
-        // Leave the result on a real screen long enough to read (a signal ends the wait).
-        if display.kind != .png { _ = TerminationSignals.take(timeoutMilliseconds: 5000) }
-        return status
+        defer { if display.kind != .png { holdResult(on: screen) } }
+        return try finish(collector)
+    }
+
+    /// How long the result stays on a real screen: reading time for the person holding the unit.
+    static let resultHoldSeconds = 5.0
+
+    /// Leaves the result (accepted or refused) on a real screen for `resultHoldSeconds`. This is a display hold
+    /// for a human to read, not a wait for anything to happen: it starts once the result frame is on the glass
+    /// (`finishPendingFrames`, the page flip's event) and is a session whose stop conditions are that time,
+    /// SIGINT or SIGTERM. PNG frames need no hold, so the tests (which use them) never wait.
+    private func holdResult(on screen: any Display) {
+        do {
+            try screen.finishPendingFrames()
+            _ = try Session(Self.resultHold(on: screen, clock: .system)).run()
+        } catch {
+            // The result is saved (or refused) and printed already; a screen that fails now only shortens the hold.
+            print("navdisplay calibrate: the result could not be held on \(screen.name): \(error)")
+        }
+    }
+
+    /// The hold's session: no sources, nothing drawn, stopped by `resultHoldSeconds` or SIGINT/SIGTERM.
+    static func resultHold(on screen: any Display, clock: SessionConfiguration.Clock) -> SessionConfiguration {
+        var hold = SessionConfiguration(clock: clock, sources: [], sinks: [DisplayHoldSink(display: screen)])
+        hold.endsWithInput = false
+        hold.stopAfterSeconds = resultHoldSeconds
+        return hold
+    }
+
+    /// The live sensors, read as `run` reads them (turned by `--board-orientation` into the body frame, where the
+    /// fit is made): the magnetometer, and for a level fit the accelerometer too, for "down" (without one the unit
+    /// counts as level).
+    func liveSensors() -> LiveSensors {
+        LiveSensors(
+            magnetometer: IioSensorSource(
+                kind: .magnetometer, deviceOverride: sensors.magDevice, boardOrientation: sensors.boardOrientation),
+            accelerometer: level
+                ? IioSensorSource(
+                    kind: .accelerometer, deviceOverride: sensors.accelDevice,
+                    boardOrientation: sensors.boardOrientation, optional: true) : nil,
+            gyroscope: nil, sampleHertz: sampleRate)
     }
 
     // MARK: - Shared

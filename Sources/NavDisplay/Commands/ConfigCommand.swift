@@ -1,39 +1,37 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay config check [FILE]`: what `run` would take from a settings file, and why not the rest.
 struct ConfigCommand: Command {
     static let name = "config"
     static let summary = "check a settings file: what run would use from it, and what not and why"
-    static let shared = SharedOptions()
-    static let help = """
+    static let about = """
         USAGE: navdisplay config check [FILE]
 
         Reads FILE (default \(RunCommand.defaultConfigPath)) as `navdisplay run` does and prints each setting
         it would use, with its line, then each line it cannot use and why (bad lines are skipped; the rest
-        counts). Exit status 0 when every line is good, 1 when some are not.
-
-        OPTIONS:
-          -h, --help              show this help
+        counts). Exit status 0 when every line is good, 1 when some are not. The keys are `navdisplay run`'s
+        options without -- (all but --config).
         """
+
+    static let options: [OptionSpec<ConfigCommand>] = []
 
     var path = RunCommand.defaultConfigPath
 
+    /// The words after `config`: `check` and perhaps a file.
+    var words: [String] = []
+
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        var words: [String] = []
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
-            case .positional(let v): words.append(v)
-            }
-        }
+        try parseOptions(arguments)
         guard words.first == "check", words.count <= 2 else {
             throw UsageError("navdisplay config: expected `check [FILE]`, got \"\(words.joined(separator: " "))\"")
         }
         if words.count == 2 { path = words[1] }
+    }
+
+    mutating func take(positional: String) throws {
+        words.append(positional)
     }
 
     func run() throws -> Int32 {

@@ -5,20 +5,24 @@ import Foundation
 struct DeclinationCommand: Command {
     static let name = "declination"
     static let summary = "print magnetic declination, inclination and field strength (WMM2025)"
-    static let shared = SharedOptions()
-    static let help = """
+    static let about = """
         USAGE: navdisplay declination --at LAT,LON[,ALT_KM] [--date YYYY-MM-DD] [--json]
 
         Prints what the World Magnetic Model 2025 gives at a place and date: declination (how far east of true
         north a compass points), inclination (dip), horizontal and total intensity, with warnings outside the
         model's 2025–2030 validity and near the magnetic poles.
-
-        OPTIONS:
-          --at LAT,LON[,ALT_KM]   the place in decimal degrees, altitude above the WGS84 ellipsoid in km (default 0)
-          --date YYYY-MM-DD       the UTC date (default: today)
-          --json                  one JSON object instead of text
-          -h, --help              show this help
         """
+
+    static let options: [OptionSpec<DeclinationCommand>] = [
+        .place(help: "the place in decimal degrees, altitude above the WGS84 ellipsoid in km (default 0)") {
+            c, coordinate, altitude in (c.coordinate, c.altitudeKm) = (coordinate, altitude)
+        },
+        .value(
+            "--date", "YYYY-MM-DD", what: "a date as YYYY-MM-DD, e.g. 2026-05-01", example: "2026-05-01",
+            help: "the UTC date (default: today)", convert: parseDate
+        ) { c, date in (c.decimalYear, c.dateText) = date },
+        .flag("--json", help: "one JSON object instead of text") { c in c.json = true },
+    ]
 
     var coordinate: GeoCoordinate?
     var altitudeKm = 0.0
@@ -27,47 +31,15 @@ struct DeclinationCommand: Command {
     var json = false
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--at"):
-                let place = try args.value(
-                    for: "--at", expecting: "LAT,LON[,ALT_KM] in decimal degrees and km, e.g. 60.17,24.94,0.1"
-                ) {
-                    Self.parsePlace($0)
-                }
-                coordinate = place.coordinate
-                altitudeKm = place.altitudeKm
-            case .flag("--date"):
-                let text = try args.value(for: "--date", expecting: "a date as YYYY-MM-DD, e.g. 2026-05-01")
-                guard let y = DecimalYear.parsing(text) else {
-                    throw UsageError(
-                        "navdisplay declination: --date expects a date as YYYY-MM-DD, e.g. 2026-05-01, got \"\(text)\"")
-                }
-                decimalYear = y
-                dateText = text
-            case .flag("--json"): json = true
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f): throw args.unknown(f)
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
         guard coordinate != nil else {
             throw UsageError("navdisplay declination: --at expects LAT,LON[,ALT_KM], got nothing")
         }
     }
 
-    /// "LAT,LON" or "LAT,LON,ALT_KM" (altitude from −1 to 1000 km).
-    static func parsePlace(_ text: String) -> (coordinate: GeoCoordinate, altitudeKm: Double)? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        guard parts.count == 2 || parts.count == 3, let c = GeoCoordinate(parsing: parts[0] + "," + parts[1]) else {
-            return nil
-        }
-        guard parts.count == 3 else { return (c, 0) }
-        guard let alt = Double(parts[2]), alt.isFinite, (-1...1000).contains(alt) else { return nil }
-        return (c, alt)
+    /// "YYYY-MM-DD" as a decimal year, with the text for the output.
+    static func parseDate(_ text: String) -> (Double, String)? {
+        DecimalYear.parsing(text).map { ($0, text) }
     }
 
     func run() throws -> Int32 {

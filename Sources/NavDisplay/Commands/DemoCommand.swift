@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay demo`: rides the bundled route through the same pipeline a live run uses, on the screen when one
@@ -7,34 +7,35 @@ import Platform
 struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "ride the bundled route, on the screen or into PNG frames"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self
-    ).with(RouteOptions.self, only: RouteOptions.viewFlags)
-    static let help = """
+    static let about = """
         USAGE: navdisplay demo [options]
 
         Rides the bundled recording recordings/helsinki-ride.navrec (central Helsinki: a stop at the lights, a
-        left turn, a passing tram's magnet, a U-turn, a GPS dropout; raw magnetometer, accelerometer and GPS) through the same code a live run uses: in real time on the screen when one is usable
-        (DRM/KMS, else fbdev), otherwise as PNG frames in a folder.
-
-        OPTIONS:
-          --out DIR               folder for PNG frames when there is no screen (default demo-frames)
-          --interval SECONDS      ride time between PNG frames (default 2)
-          --fps N                 frame rate on a screen while moving, 1 to 60 (default 20)
-          --stats                 print frame-time, latency, CPU and memory figures at the end (screen only)
-        \(ViewOptions.help)
-        \(RouteOptions.help(only: RouteOptions.viewFlags))
-        \(HeadingOptions.help)
-          --size WxH              frame size for PNG frames (default 800x480)
-        \(MapOptions.help)
-        \(DisplayOptions.help)
-          -h, --help              show this help
+        left turn, a passing tram's magnet, a U-turn, a GPS dropout; raw magnetometer, accelerometer and GPS)
+        through the same code a live run uses: in real time on the screen when one is usable (DRM/KMS, else
+        fbdev), otherwise as PNG frames in a folder (--png-dir, or --out).
         """
+
+    static let options: [OptionSpec<DemoCommand>] =
+        [
+            .text(
+                "--out", "DIR", what: "a folder name", completion: .directory, example: "frames",
+                help: "folder for PNG frames when there is no screen: the same as --png-dir\n(default demo-frames)"
+            ) { c, dir in c.display.pngDirectory = dir },
+            .number(
+                "--interval", "SECONDS", in: 0.05...600, what: "seconds from 0.05 to 600", example: "1",
+                help: "ride time between PNG frames, 0.05 to 600 (default 2)"
+            ) { c, seconds in c.interval = seconds },
+            .fps(\.fps, help: "frame rate on a screen while moving, 0.1 to 60 (default 20)"),
+            .stats(\.stats, help: "print frame-time, latency, CPU and memory figures at the end (screen only)"),
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route, only: RouteOptions.viewFlags)
+        + HeadingOptions.options(in: \.headingOptions) + [
+            .size(\.size, help: "frame size for PNG frames (default 800x480)")
+        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var fps = 20.0
     var stats = false
-    var out = "demo-frames"
     var interval = 2.0
     var view = ViewOptions()
     var route = RouteOptions()
@@ -43,27 +44,7 @@ struct DemoCommand: Command {
     var map = MapOptions(defaultMap: .bundled)
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--out"): out = try args.value(for: "--out", expecting: "a folder name")
-            case .flag("--interval"):
-                interval = try args.number(for: "--interval", in: 0.05...600, what: "seconds from 0.05 to 600")
-            case .flag("--size"):
-                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
-            case .flag("--stats"): stats = true
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard
-                    try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
-                        || headingOptions.parse(f, &args) || route.parse(f, &args, only: RouteOptions.viewFlags)
-                else {
-                    throw args.unknown(f)
-                }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
     }
 
     func run() throws -> Int32 {
@@ -122,7 +103,7 @@ struct DemoCommand: Command {
 
     /// The ride as PNG frames, one every `interval` seconds of ride time.
     private func rideToFiles() throws -> Int32 {
-        let files = try ImageFileDisplay(directory: out, width: size.width, height: size.height)
+        let files = try ImageFileDisplay(directory: display.pngDirectory, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
         let (ride, rideSink) = try playback(width: size.width, height: size.height, waitForTiles: true)
         var (configuration, sink) = ride.byEventTime(
@@ -132,7 +113,7 @@ struct DemoCommand: Command {
         let duration = ride.events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
         print(
             """
-            navdisplay demo: wrote \(sink.frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(out)/
+            navdisplay demo: wrote \(sink.frames) frames (one every \(formatFixed(interval, digits: 1)) s of a \(duration) s ride) to \(display.pngDirectory)/
               they show a bike ride through central Helsinki in \(view.orientation.rawValue) mode: the arrow, its trail,
               a stop at the lights, a left turn, a tram's magnet, a U-turn, a GPS dropout, and the HUD.
               first: \(files.writtenPaths.first ?? "-")

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// The header of a recording made from live sensors (`record`, and `run --record`): the devices in use, their

@@ -6,44 +6,25 @@ import Platform
 struct ProbeCommand: Command {
     static let name = "probe"
     static let summary = "list displays (DRM cards, connectors, modes), IIO sensors and gpsd, and what is chosen"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(
-        SensorOptions.self, only: SensorOptions.deviceFlags
-    )
-    .with(GpsOptions.self, only: GpsOptions.connectionFlags)
-    static let help = """
+    static let about = """
         USAGE: navdisplay probe [display options]
 
         Lists every DRM card (primary nodes), its connectors with their modes, the formats of its primary planes,
         the fbdev device and the console mode, then says which card, connector, CRTC, mode and format the display
         options select, and why. Nothing on the screen changes. Then the IIO devices (channels, scale, rate, mount
         matrix, which magnetometer, accelerometer and gyroscope would be used) and whether gpsd answers.
-
-        OPTIONS:
-        \(SensorOptions.help(only: SensorOptions.deviceFlags))
-        \(GpsOptions.help(only: GpsOptions.connectionFlags))
-        \(DisplayOptions.help)
-          -h, --help              show this help
         """
+
+    static let options: [OptionSpec<ProbeCommand>] =
+        SensorOptions.options(in: \.sensors, only: SensorOptions.deviceFlags)
+        + GpsOptions.options(in: \.gps, only: GpsOptions.connectionFlags) + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var sensors = SensorOptions()
     var gps = GpsOptions()
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard
-                    try display.parse(f, &args) || sensors.parse(f, &args, only: SensorOptions.deviceFlags)
-                        || gps.parse(f, &args, only: GpsOptions.connectionFlags)
-                else {
-                    throw args.unknown(f)
-                }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
     }
 
     func run() throws -> Int32 {

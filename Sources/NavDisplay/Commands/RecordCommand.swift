@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay record --out FILE`: writes sensor events to a recording, synced at least every second and rotated
@@ -8,8 +8,7 @@ import Platform
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "record live sensors (or re-record a file) into a recording, no display"
-    static let shared = SharedOptions().with(SensorOptions.self).with(GpsOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay record --out FILE [options]
 
         Writes every sensor event into FILE in the navdisplay recording format (docs/recording-format.md):
@@ -18,23 +17,32 @@ struct RecordCommand: Command {
         Data is synced to disk at least every second of sample time, so a power cut or kill -9 loses at most the
         last second; past --max-mb the recording goes on in FILE.1, FILE.2, … Stops on SIGINT/SIGTERM.
 
-        SOURCES (default: live sensors):
-          --from FILE             re-record FILE (a recording, NMEA log, gpsd JSON log or IMU CSV)
-          --speed N|max           with --from: sample seconds per wall second (default max)
-
-        LIVE OPTIONS:
-          --duration SECONDS      stop after this long (default: until SIGINT/SIGTERM)
-          --rate HZ               IIO polling rate, 0.5 to 200 (default 25; 5 or more for a gyroscope a
-                                  replay can integrate)
-        \(SensorOptions.help)
-        \(GpsOptions.help)
-          --calibration FILE      the calibration in use, written into the header (samples stay raw)
-
-        OPTIONS:
-          --out FILE              the recording to create (required; an existing one is not overwritten)
-          --max-mb N              start a new part past N megabytes (default 64)
-          -h, --help              show this help
+        The source is the live sensors (IIO and gpsd, with the options below), or with --from an existing file
+        re-recorded in our format.
         """
+
+    static let options: [OptionSpec<RecordCommand>] =
+        [
+            .text(
+                "--out", "FILE", what: "a file name", completion: .file, example: "ride.navrec",
+                help: "the recording to create (required; an existing one is not overwritten)"
+            ) { c, path in c.out = path },
+            .text(
+                "--from", "FILE", what: "a recording or log file", completion: .file, example: "ride.nmea",
+                help: "re-record FILE (a recording, NMEA log, gpsd JSON log or IMU CSV) instead of\nthe live sensors"
+            ) { c, path in c.from = path },
+            .speed(\.speed, help: "with --from: sample seconds per wall second (default max)"),
+            .duration(\.duration, help: "live: stop after this long (default: until SIGINT/SIGTERM)"),
+            .sampleRate(
+                \.rate,
+                help: "live: how often the IIO sensors are read, 0.5 to 200 (default 25; 5 or more\n"
+                    + "for a gyroscope a replay can integrate)"),
+        ] + SensorOptions.options(in: \.sensors) + GpsOptions.options(in: \.gps) + [
+            .calibration(
+                \.calibrationFile, help: "live: the calibration in use, written into the header (samples stay raw)"),
+            .recordingPartSize(
+                "--max-mb", \.maxMegabytes, help: "start a new part past N megabytes, 0.01 to 4096 (default 64)"),
+        ]
 
     var out: String?
     var from: String?
@@ -47,30 +55,7 @@ struct RecordCommand: Command {
     var maxMegabytes = 64.0
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name")
-            case .flag("--from"): from = try args.value(for: "--from", expecting: "a recording or log file")
-            case .flag("--speed"):
-                speed = try args.value(for: "--speed", expecting: "a number from 0.01 to 100000, or max") { text in
-                    if text == "max" { return .some(nil) }
-                    guard let v = Double(text), v.isFinite, (0.01...100_000).contains(v) else { return nil }
-                    return .some(v)
-                }
-            case .flag("--duration"):
-                duration = try args.number(for: "--duration", in: 0.1...1e7, what: "seconds from 0.1")
-            case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--calibration"):
-                calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
-            case .flag("--max-mb"):
-                maxMegabytes = try args.number(for: "--max-mb", in: 0.01...1_000_000, what: "megabytes from 0.01")
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard try sensors.parse(f, &args) || gps.parse(f, &args) else { throw args.unknown(f) }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
         guard out != nil else {
             throw UsageError("navdisplay record: --out FILE is required (see navdisplay record --help)")
         }
@@ -90,7 +75,7 @@ struct RecordCommand: Command {
         reportWarnings(recording.warnings, command: Self.name)
         var header = recording.header
         header.extra["recorded-by"] =
-            "navdisplay \(Version.string) record --from \((from as NSString).lastPathComponent)"
+            "navdisplay \(Version.string) record --from \(String(from.split(separator: "/").last ?? Substring(from)))"
         let recorder = RecorderSink(essential: true) {
             try DurableRecordingWriter(path: out, header: header, maxBytes: maxBytes)
         }

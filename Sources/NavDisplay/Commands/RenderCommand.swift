@@ -1,33 +1,58 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay render`: draws one frame for a given place, zoom, heading and orientation into a PNG file.
 struct RenderCommand: Command {
     static let name = "render"
     static let summary = "draw one frame to a PNG file"
-    static let shared = SharedOptions().with(MapOptions.self).with(DisplayOptions.self, only: panelFlags)
     static let panelFlags: Set<String> = ["--screen-inches", "--viewing-distance"]
-    static let help = """
+    static let about = """
         USAGE: navdisplay render --out FILE.png [options]
 
         Draws one frame exactly as the display would show it, and writes it as PNG.
-
-        OPTIONS:
-          --center LAT,LON        where the user is, in decimal degrees (default 60.16952,24.94130, Helsinki)
-          --zoom Z                Web Mercator zoom, 0 to 22, fractions allowed (default 16)
-          --heading DEG           the user's true heading, 0 to 360; omit it for "heading unknown" (a dot)
-          --heading-accuracy DEG  the heading's accuracy in degrees (default 5); negative means invalid
-          --course DEG            GPS course over ground, for course-up (default: the heading)
-          --orientation MODE      north-up | heading-up | course-up | auto (default north-up)
-          --speed KMH             speed over ground in km/h (default: unknown, "--")
-          --state STATE           normal | no-fix | stale | disturbed (default normal)
-          --size WxH              frame size in pixels (default 800x480)
-        \(MapOptions.help)
-        \(DisplayOptions.help(only: panelFlags))
-          --out FILE.png          where to write the frame (required)
-          -h, --help              show this help
         """
+
+    static let options: [OptionSpec<RenderCommand>] =
+        [
+            .value(
+                "--center", "LAT,LON", what: "LAT,LON in decimal degrees, e.g. 60.170,24.941",
+                example: "60.17,24.94",
+                help: "where the user is, in decimal degrees (default 60.16952,24.94130, Helsinki)",
+                convert: GeoCoordinate.init(parsing:)
+            ) { c, center in c.frame.center = center },
+            .number(
+                "--zoom", "Z", in: 0...22, what: "a number from 0 to 22", example: "15",
+                help: "Web Mercator zoom, 0 to 22, fractions allowed (default 16)"
+            ) { c, zoom in c.frame.zoom = zoom },
+            .number(
+                "--heading", "DEG", in: 0...360, what: "degrees from 0 to 360", example: "90",
+                help: "the user's true heading, 0 to 360; omit it for \"heading unknown\" (a dot)"
+            ) { c, degrees in c.frame.heading = degrees },
+            .number(
+                "--heading-accuracy", "DEG", in: -1...180, what: "degrees up to 180 (negative: invalid)", example: "10",
+                help: "the heading's accuracy in degrees (default 5); negative means invalid"
+            ) { c, degrees in c.frame.headingAccuracy = degrees },
+            .number(
+                "--course", "DEG", in: 0...360, what: "degrees from 0 to 360", example: "80",
+                help: "GPS course over ground, for course-up (default: the heading)"
+            ) { c, degrees in c.frame.course = degrees },
+            .orientation(\.frame.orientation, default: .northUp),
+            .number(
+                "--speed", "KMH", in: 0...1000, what: "km/h from 0 to 1000", example: "20",
+                help: "speed over ground in km/h (default: unknown, \"--\")"
+            ) { c, kmh in c.frame.speedKilometresPerHour = kmh },
+            .choice(
+                "--state", "STATE", StillFrameState.self,
+                help: StillFrameState.allCases.map(\.rawValue).joined(separator: " | ") + " (default normal)"
+            ) { c, state in c.frame.state = state },
+            .size(\.size, help: "frame size in pixels (default 800x480)"),
+        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.panel, only: panelFlags) + [
+            .text(
+                "--out", "FILE.png", what: "a file name ending in .png", completion: .file, example: "frame.png",
+                help: "where to write the frame (required)"
+            ) { c, path in c.out = path }
+        ]
 
     var frame = StillFrame()
     var size = (width: 800, height: 480)
@@ -36,39 +61,7 @@ struct RenderCommand: Command {
     var out = ""
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--center"):
-                frame.center = try args.value(
-                    for: "--center", expecting: "LAT,LON in decimal degrees, e.g. 60.170,24.941"
-                ) {
-                    GeoCoordinate(parsing: $0)
-                }
-            case .flag("--zoom"): frame.zoom = try args.number(for: "--zoom", in: 0...22, what: "a number from 0 to 22")
-            case .flag("--heading"):
-                frame.heading = try args.number(for: "--heading", in: 0...360, what: "degrees from 0 to 360")
-            case .flag("--heading-accuracy"):
-                frame.headingAccuracy = try args.number(
-                    for: "--heading-accuracy", in: -1...180, what: "degrees up to 180 (negative: invalid)")
-            case .flag("--course"):
-                frame.course = try args.number(for: "--course", in: 0...360, what: "degrees from 0 to 360")
-            case .flag("--orientation"): frame.orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--speed"):
-                frame.speedKilometresPerHour = try args.number(
-                    for: "--speed", in: 0...1000, what: "km/h from 0 to 1000")
-            case .flag("--state"): frame.state = try args.choice(for: "--state", StillFrameState.self)
-            case .flag("--size"):
-                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--out"): out = try args.value(for: "--out", expecting: "a file name ending in .png")
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard try map.parse(f, &args) || panel.parse(f, &args, only: Self.panelFlags) else {
-                    throw args.unknown(f)
-                }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
         guard !out.isEmpty else {
             throw UsageError("navdisplay render: --out expects a file name ending in .png, got nothing")
         }
@@ -84,7 +77,7 @@ struct RenderCommand: Command {
 }
 
 /// The colour schemes.
-enum StyleName: String, CaseIterable {
+enum StyleName: String, CaseIterable, Sendable {
     case day, night
     var theme: SceneTheme { self == .day ? .day : .night }
 }
@@ -110,8 +103,7 @@ private final class SharedShaper: Sendable {
             let dirs = Environment.value("NAVDISPLAY_FONT_DIR").map { [$0] }
             value = try WorldTextShaper(fontDirectories: dirs)
         } catch {
-            FileHandle.standardError.write(
-                Data("navdisplay: text shaping unavailable (\(error)); using the built-in outline text\n".utf8))
+            StandardError.write("navdisplay: text shaping unavailable (\(error)); using the built-in outline text\n")
             value = nil
         }
     }

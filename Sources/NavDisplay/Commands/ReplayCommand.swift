@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import FoundationEssentials
+import Glibc
 import Platform
 
 /// `navdisplay replay FILE`: plays a recording (or an NMEA, gpsd JSON or IMU CSV log) through the same heading
@@ -8,36 +9,48 @@ import Platform
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "play a recording through the display pipeline (frames, screen or a trace)"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self
-    ).with(RouteOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay replay FILE [options]
 
         Plays FILE (a navdisplay recording, FILE.1, FILE.2 … following when a long ride was rotated; or an NMEA
         0183 log, a gpsd JSON log from gpspipe -w, or an IMU CSV file) through the same code a live run uses.
         Without --out or --display nothing is drawn: use --trace to measure. Bad lines are skipped with a warning.
-
-        OPTIONS:
-          --speed N|max           ride seconds per wall second (default 1; max: as fast as possible)
-          --loop                  start again at the end (with --display only)
-          --from T, --to T        play only from T to T seconds after the recording's start
-          --out DIR               write PNG frames into DIR
-          --fps N                 frames per second of ride time, 0.1 to 60 (default 10; 2 with --out)
-          --trace FILE.csv        one CSV row per frame: time, position, speed, GPS course, magnetic and true
-                                  heading, accuracy, source, map rotation, arrow angle
-          --stats                 with --display: frame-time, latency, CPU and memory figures at the end
-          --summary FILE          write the expected-output summary (.chk) to FILE, or - for stdout
-          --calibration FILE      replay with this magnetometer calibration instead of the recording's
-          --no-calibration        replay uncalibrated
-        \(ViewOptions.help)
-        \(RouteOptions.help)
-        \(HeadingOptions.help)
-          --size WxH              frame size for PNG frames (default 800x480)
-        \(MapOptions.help)
-        \(DisplayOptions.help)
-          -h, --help              show this help
         """
+
+    static let options: [OptionSpec<ReplayCommand>] =
+        [
+            .speed(\.speed, help: "ride seconds per wall second (default 1; max: as fast as possible)"),
+            .flag("--loop", help: "start again at the end (with --display only)") { c in c.loop = true },
+            .number(
+                "--from", "T", in: 0...1e7, what: "seconds from the start", example: "5",
+                help: "play only from T seconds after the recording's start"
+            ) { c, t in c.from = t },
+            .number(
+                "--to", "T", in: 0...1e7, what: "seconds from the start", example: "60",
+                help: "play only up to T seconds after the recording's start"
+            ) { c, t in c.to = t },
+            .text(
+                "--out", "DIR", what: "a folder name", completion: .directory, example: "frames",
+                help: "write PNG frames into DIR"
+            ) { c, dir in c.out = dir },
+            .fps(\.fps, help: "frames per second of ride time, 0.1 to 60 (default 10; 2 with --out; 20 on a\nscreen)"),
+            .text(
+                "--trace", "FILE.csv", what: "a CSV file name", completion: .file, example: "trace.csv",
+                help: "one CSV row per frame: time, position, speed, GPS course, magnetic and true\n"
+                    + "heading, accuracy, source, map rotation, arrow angle"
+            ) { c, path in c.trace = path },
+            .stats(\.stats, help: "with --display: frame-time, latency, CPU and memory figures at the end"),
+            .text(
+                "--summary", "FILE", what: "a file name or -", completion: .file, example: "-",
+                help: "write the expected-output summary (.chk) to FILE, or - for stdout"
+            ) { c, path in c.summary = path },
+            .calibration(
+                \.calibrationFile, help: "replay with this magnetometer calibration instead of the recording's"),
+            .flag("--no-calibration", help: "replay uncalibrated") { c in c.noCalibration = true },
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route)
+        + HeadingOptions.options(in: \.headingOptions) + [
+            .size(\.size, help: "frame size for PNG frames (default 800x480)")
+        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
 
     var file = ""
     var speed: Double? = 1  // nil: max
@@ -57,46 +70,15 @@ struct ReplayCommand: Command {
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
+    /// Whether a screen option was given: only that means "to a screen" (a map goes with --out as well).
     var displayChosen = false
 
+    /// The recordings named on the command line (exactly one is allowed).
+    var files: [String] = []
+
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        var files: [String] = []
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--speed"):
-                speed = try args.value(for: "--speed", expecting: "a number from 0.01 to 100000, or max") { text in
-                    if text == "max" { return .some(nil) }
-                    guard let v = Double(text), v.isFinite, (0.01...100_000).contains(v) else { return nil }
-                    return .some(v)
-                }
-            case .flag("--loop"): loop = true
-            case .flag("--stats"): stats = true
-            case .flag("--from"): from = try args.number(for: "--from", in: 0...1e7, what: "seconds from the start")
-            case .flag("--to"): to = try args.number(for: "--to", in: 0...1e7, what: "seconds from the start")
-            case .flag("--out"): out = try args.value(for: "--out", expecting: "a folder name")
-            case .flag("--fps"):
-                fps = try args.number(for: "--fps", in: 0.1...60, what: "frames per second from 0.1 to 60")
-            case .flag("--trace"): trace = try args.value(for: "--trace", expecting: "a CSV file name")
-            case .flag("--summary"): summary = try args.value(for: "--summary", expecting: "a file name or -")
-            case .flag("--calibration"):
-                calibrationFile = try args.value(for: "--calibration", expecting: "a calibration file")
-            case .flag("--no-calibration"): noCalibration = true
-            case .flag("--size"):
-                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                // Only a screen option means "to a screen": a map goes with --out as well.
-                if try display.parse(f, &args) {
-                    displayChosen = true
-                } else if try !map.parse(f, &args), try !view.parse(f, &args), try !headingOptions.parse(f, &args),
-                    try !route.parse(f, &args)
-                {
-                    throw args.unknown(f)
-                }
-            case .positional(let v): files.append(v)
-            }
-        }
+        let given = try parseOptions(arguments)
+        displayChosen = !given.isDisjoint(with: DisplayOptions.flags)
         guard files.count == 1 else {
             throw UsageError("navdisplay replay: expects one recording FILE (see navdisplay replay --help)")
         }
@@ -111,6 +93,10 @@ struct ReplayCommand: Command {
         if calibrationFile != nil && noCalibration {
             throw UsageError("navdisplay replay: choose --calibration FILE or --no-calibration, not both")
         }
+    }
+
+    mutating func take(positional: String) throws {
+        files.append(positional)
     }
 
     func run() throws -> Int32 {
@@ -182,12 +168,13 @@ struct ReplayCommand: Command {
         let ride = (events.last?.time.seconds(since: events[0].time) ?? 0) * Double(result.passes)
         if let path = summary {
             let text = TraceSummary.text(
-                file: (file as NSString).lastPathComponent, counts: frames.counts, warnings: recording.warnings.count,
+                file: String(file.split(separator: "/").last ?? Substring(file)), counts: frames.counts,
+                warnings: recording.warnings.count,
                 rows: frames.rows, start: events[0].time)
             if path == "-" {
                 print(text, terminator: "")
             } else {
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
+                try Data(text.utf8).write(to: URL(filePath: path), options: .atomic)
             }
         }
         print(

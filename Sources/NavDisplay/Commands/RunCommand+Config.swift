@@ -35,35 +35,28 @@ extension RunCommand {
         return path
     }
 
+    /// The keys a settings file may set: every option of `run` but `--config`, from the same declarations.
+    static var configKeys: [ConfigKey] { options.filter(\.configurable).map(\.configKey) }
+
     /// Applies the file's settings; returns what could not be used.
     mutating func applyConfig(_ text: String) -> [ConfigProblem] {
-        let file = ConfigFile(parsing: text)
-        var problems = file.problems
-        for entry in file.entries {
-            if let problem = apply(entry) { problems.append(problem) }
+        // The keys' own checks (a number in its range, one of the words, yes or no) come first; a text value is
+        // then converted by its option, as on the command line.
+        let (settings, found) = ConfigFile(parsing: text).settings(for: Self.configKeys)
+        var problems = found
+        let parser = OptionParser(command: Self.name, options: Self.options, help: Self.help)
+        for setting in settings {
+            guard let spec = Self.options.first(where: { $0.configKey.name == setting.key }) else { continue }
+            do {
+                try parser.apply(spec, flag: spec.flag, text: setting.text, to: &self)
+            } catch {
+                problems.append(
+                    ConfigProblem(
+                        line: setting.line, key: setting.key,
+                        message: "`\(setting.text)` is not \(spec.expected); the default is used"))
+            }
         }
         return problems.sorted { $0.line < $1.line }
-    }
-
-    private mutating func apply(_ entry: ConfigEntry) -> ConfigProblem? {
-        let flag = "--" + entry.key
-        // A switch (`--stats`) parses alone; an option with a value does not ("expects …, got nothing").
-        var trial = self
-        if (try? trial.parse([flag])) != nil {
-            switch ConfigKey(entry.key, .flag).value(of: entry.value) {
-            case .success(.flag(true)): self = trial
-            case .success: break
-            case .failure(let error): return ConfigProblem(line: entry.line, key: entry.key, message: error.message)
-            }
-            return nil
-        }
-        do {
-            try parse([flag + "=" + entry.value])
-            return nil
-        } catch {
-            let message = "\(error)".replacingOccurrences(of: "navdisplay run: ", with: "")
-            return ConfigProblem(line: entry.line, key: entry.key, message: message + "; the default is used")
-        }
     }
 }
 

@@ -7,14 +7,7 @@ import Platform
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "the live display: IIO compass, gpsd position, map on the screen"
-    static let shared = SharedOptions().with(DisplayOptions.self).with(MapOptions.self).with(ViewOptions.self).with(
-        HeadingOptions.self
-    ).with(
-        SensorOptions.self
-    ).with(
-        GpsOptions.self
-    ).with(RouteOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay run [options]
 
         Reads the magnetometer, accelerometer and gyroscope through IIO and the position through gpsd, and keeps
@@ -22,31 +15,47 @@ struct RunCommand: Command {
         shown on the HUD, logged, and retried with backoff. A gyroscope is optional: with one, the heading follows
         turns between the 1 Hz GPS fixes and holds through a magnetic disturbance.
 
-        OPTIONS:
-        \(GpsOptions.help)
-        \(SensorOptions.help)
-          --sample-rate HZ        how often the IIO sensors are read, 1 to 100 (default 25; a gyroscope needs
-                                  5 or more: readings further apart than 0.25 s are not integrated)
-        \(ViewOptions.help)
-        \(RouteOptions.help)
-        \(HeadingOptions.help)
-        \(MapOptions.help)
-          --fps N                 frame rate while moving, 1 to 60 (default 20); none when nothing changes
-          --parked-fps N          frame rate while parked, 0.2 to 60 (default 2)
-          --stats                 print frame-time, latency, CPU and memory figures on exit
-          --record FILE           also record every sensor event to FILE (see docs/recording-format.md); synced
-                                  at least every second, continued in FILE.1, FILE.2 … past --record-max-mb
-          --record-max-mb N       size at which a recording goes on in the next file (default 64)
-          --calibration FILE      the magnetometer calibration from `navdisplay calibrate` (default
-                                  $NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing
-                                  file means uncalibrated (flagged on the HUD), and so does an empty or broken
-                                  one (said on the HUD and in the log, so the map still comes up)
-          --config FILE|none      settings as `key = value` lines, each key a long option without --; the
-                                  command line wins (default /etc/navdisplay/navdisplay.conf when it exists).
-                                  A bad line is logged and shown on the HUD, and the rest still counts
-        \(DisplayOptions.help)
-          -h, --help              show this help
+        Every option but --config can also be set in the settings file, as `key = value` with the option's name
+        without -- as the key (`zoom = 17`, `stats = yes`).
         """
+
+    static let options: [OptionSpec<RunCommand>] =
+        GpsOptions.options(in: \.gps) + SensorOptions.options(in: \.sensors) + [
+            .sampleRate(
+                \.sampleRate,
+                help: "how often the IIO sensors are read, 0.5 to 200 (default 25; a gyroscope needs\n"
+                    + "5 or more: readings further apart than 0.25 s are not integrated)")
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route)
+        + HeadingOptions.options(in: \.headingOptions) + MapOptions.options(in: \.map) + [
+            .fps(\.fps, help: "frame rate while moving, 0.1 to 60 (default 20); none when nothing changes"),
+            .number(
+                "--parked-fps", "N", in: 0.1...60, what: "frames per second from 0.1 to 60", example: "1",
+                help: "frame rate while parked, 0.1 to 60 (default 2)"
+            ) { c, fps in c.parkedFPS = fps },
+            .stats(\.stats, help: "print frame-time, latency, CPU and memory figures on exit"),
+            .text(
+                "--record", "FILE", what: "a file name for the recording", completion: .file, example: "ride.navrec",
+                help: "also record every sensor event to FILE (see docs/recording-format.md); synced\n"
+                    + "at least every second, continued in FILE.1, FILE.2 … past --record-max-mb"
+            ) { c, path in c.recordPath = path },
+            .recordingPartSize(
+                "--record-max-mb", \.recordMaxMegabytes,
+                help: "size at which a recording goes on in the next file, 0.01 to 4096 (default 64)"),
+            .calibration(
+                \.calibrationPath,
+                help: "the magnetometer calibration from `navdisplay calibrate` (default\n"
+                    + "$NAVDISPLAY_CALIBRATION, else /var/lib/navdisplay/calibration.txt); a missing\n"
+                    + "file means uncalibrated (flagged on the HUD), and so does an empty or broken\n"
+                    + "one (said on the HUD and in the log, so the map still comes up)"),
+            // Read before the other options (`takeConfigPath`), so the command line wins over the file.
+            .text(
+                "--config", "FILE|none", what: "a file or none", completion: .file, example: "none",
+                help: "settings as `key = value` lines, each key a long option without --; the\n"
+                    + "command line wins (default /etc/navdisplay/navdisplay.conf when it exists).\n"
+                    + "A bad line is logged and shown on the HUD, and the rest still counts",
+                configurable: false
+            ) { _, _ in },
+        ] + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var gps = GpsOptions()
@@ -75,36 +84,9 @@ struct RunCommand: Command {
         try parse(arguments)
     }
 
-    /// Parses command-line arguments (or one setting of the config file) over what is set already.
+    /// Parses command-line arguments over what is set already (the settings file's values).
     mutating func parse(_ arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--sample-rate"):
-                sampleRate = try args.number(for: "--sample-rate", in: 1...100, what: "hertz from 1 to 100")
-            case .flag("--fps"): fps = try args.number(for: "--fps", in: 1...60, what: "frames per second from 1 to 60")
-            case .flag("--parked-fps"):
-                parkedFPS = try args.number(for: "--parked-fps", in: 0.2...60, what: "frames per second from 0.2 to 60")
-            case .flag("--stats"): stats = true
-            case .flag("--record"):
-                recordPath = try args.value(for: "--record", expecting: "a file name for the recording")
-            case .flag("--record-max-mb"):
-                recordMaxMegabytes = try args.number(
-                    for: "--record-max-mb", in: 1...4096, what: "megabytes from 1 to 4096")
-            case .flag("--calibration"):
-                calibrationPath = try args.value(for: "--calibration", expecting: "a calibration file")
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard
-                    try display.parse(f, &args) || map.parse(f, &args) || view.parse(f, &args)
-                        || headingOptions.parse(f, &args)
-                        || sensors.parse(f, &args) || gps.parse(f, &args) || route.parse(f, &args)
-                else {
-                    throw args.unknown(f)
-                }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
     }
 
     func run() throws -> Int32 {

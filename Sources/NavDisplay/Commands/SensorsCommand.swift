@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay sensors`: reads the live magnetometer, accelerometer, gyroscope and gpsd and prints every event, one
@@ -7,30 +7,41 @@ import Platform
 struct SensorsCommand: Command {
     static let name = "sensors"
     static let summary = "print live magnetometer, accelerometer, gyroscope and gpsd readings"
-    static let shared = SharedOptions().with(SensorOptions.self).with(GpsOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay sensors [options]
 
         Reads the IIO magnetometer, accelerometer and gyroscope at a fixed rate and gpsd as it reports, and prints
         each event on its own line (field in µT, specific force in m/s² and rotation rate in rad/s, all in the body
         frame: x forward, y right, z down). A lost device prints "compass lost: …" and is picked up again when it
         returns; no gyroscope at start prints "gyroscope none: …" once.
-
-        OPTIONS:
-          --samples N             stop after N magnetometer samples (default: run for --duration)
-          --duration SECONDS      stop after this long (default 10)
-          --rate HZ               IIO polling rate, 0.5 to 200 (default 10)
-        \(SensorOptions.help)
-          --iio-trigger NAME      capture through a triggered buffer with this IIO trigger
-          --polled                always poll sysfs (default: a triggered buffer when the device has a trigger)
-          --timer-only            take captured samples only on the sample timer, not from the buffer's descriptor
-        \(GpsOptions.help)
-          --probe                 print what probe says about the sensors and exit
-          -h, --help              show this help
         """
 
+    static let options: [OptionSpec<SensorsCommand>] =
+        [
+            .integer(
+                "--samples", "N", in: 1...1_000_000, what: "a count from 1 to 1000000", example: "3",
+                help: "stop after N magnetometer samples (default: run for --duration)"
+            ) { c, n in c.samples = n },
+            .duration(\.duration, help: "stop after this long (default 10)"),
+            .sampleRate(\.rate, help: "how often the IIO sensors are read, 0.5 to 200 (default 10)"),
+        ] + SensorOptions.options(in: \.sensors) + [
+            .text(
+                "--iio-trigger", "NAME", what: "an IIO trigger name", example: "trigger0",
+                help: "capture through a triggered buffer with this IIO trigger"
+            ) { c, name in c.captureMode = .trigger(name) },
+            .flag("--polled", help: "always poll sysfs (default: a triggered buffer when the device has a trigger)") {
+                c in c.captureMode = .polled
+            },
+            .flag(
+                "--timer-only",
+                help: "take captured samples only on the sample timer, not from the buffer's\ndescriptor"
+            ) { c in c.timerOnly = true },
+        ] + GpsOptions.options(in: \.gps) + [
+            .flag("--probe", help: "print what probe says about the sensors and exit") { c in c.probeOnly = true }
+        ]
+
     var samples: Int?
-    var duration = 10.0
+    var duration: Double? = 10
     var rate = 10.0
     var sensors = SensorOptions()
     var gps = GpsOptions()
@@ -39,25 +50,7 @@ struct SensorsCommand: Command {
     var timerOnly = false
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--samples"):
-                samples = Int(try args.number(for: "--samples", in: 1...1_000_000, what: "a count from 1 to 1000000"))
-            case .flag("--duration"):
-                duration = try args.number(for: "--duration", in: 0.1...86_400, what: "seconds from 0.1 to 86400")
-            case .flag("--rate"): rate = try args.number(for: "--rate", in: 0.5...200, what: "hertz from 0.5 to 200")
-            case .flag("--iio-trigger"):
-                captureMode = .trigger(try args.value(for: "--iio-trigger", expecting: "an IIO trigger name"))
-            case .flag("--polled"): captureMode = .polled
-            case .flag("--timer-only"): timerOnly = true
-            case .flag("--probe"): probeOnly = true
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard try sensors.parse(f, &args) || gps.parse(f, &args) else { throw args.unknown(f) }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
     }
 
     func run() throws -> Int32 {

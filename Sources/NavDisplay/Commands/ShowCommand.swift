@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `navdisplay show`: puts a run of frames (one per heading) on a display and optionally holds the last one until
@@ -9,24 +9,27 @@ import Platform
 struct ShowCommand: Command {
     static let name = "show"
     static let summary = "show frames for a run of headings on a display (for display tests)"
-    static let shared = SharedOptions().with(DisplayOptions.self)
-    static let help = """
+    static let about = """
         USAGE: navdisplay show [options]
 
         Shows one frame per heading, waiting for each page flip, then (with --hold) keeps the last frame on the
         screen until SIGINT or SIGTERM. On exit the console comes back. Prints the frame and flip counts.
         Frames are the ones `navdisplay render` draws for the same size, heading, orientation and style.
-
-        OPTIONS:
-          --headings LIST         comma-separated headings in degrees (default 0)
-          --orientation MODE      north-up | heading-up | course-up | auto (default heading-up)
-          --style day|night       colours (default day)
-          --pattern               a plain test pattern instead of the map scene
-          --size WxH              frame size for --display png (screens use their mode)
-          --hold                  keep the last frame up until SIGINT/SIGTERM
-        \(DisplayOptions.help)
-          -h, --help              show this help
         """
+
+    static let options: [OptionSpec<ShowCommand>] =
+        [
+            .value(
+                "--headings", "LIST", what: "degrees separated by commas, e.g. 0,15,30", example: "0,15,30",
+                help: "comma-separated headings in degrees (default 0)",
+                convert: parseHeadings
+            ) { c, headings in c.headings = headings },
+            .orientation(\.orientation, default: .headingUp),
+            .style(\.style, help: "colours (default day)"),
+            .flag("--pattern", help: "a plain test pattern instead of the map scene") { c in c.pattern = true },
+            .size(\.size, help: "frame size for --display png (screens use their mode)"),
+            .flag("--hold", help: "keep the last frame up until SIGINT/SIGTERM") { c in c.hold = true },
+        ] + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var headings: [Double] = [0]
@@ -37,26 +40,14 @@ struct ShowCommand: Command {
     var pattern = false
 
     init(arguments: [String]) throws {
-        var args = ArgumentScanner(command: Self.name, arguments: arguments)
-        while let arg = try args.next() {
-            switch arg {
-            case .flag("--headings"):
-                headings = try args.value(for: "--headings", expecting: "degrees separated by commas, e.g. 0,15,30") {
-                    let values = $0.split(separator: ",").map { Double($0) }
-                    return values.isEmpty || values.contains(nil) ? nil : values.compactMap { $0 }
-                }
-            case .flag("--size"):
-                size = try args.value(for: "--size", expecting: "WIDTHxHEIGHT, e.g. 800x480", parseSize)
-            case .flag("--hold"): hold = true
-            case .flag("--orientation"): orientation = try args.choice(for: "--orientation", OrientationMode.self)
-            case .flag("--style"): style = try args.choice(for: "--style", StyleName.self)
-            case .flag("--pattern"): pattern = true
-            case .flag("-h"), .flag("--help"): throw HelpRequest(text: Self.help)
-            case .flag(let f):
-                guard try display.parse(f, &args) else { throw args.unknown(f) }
-            case .positional(let v): throw args.unexpected(v)
-            }
-        }
+        try parseOptions(arguments)
+    }
+
+    /// "0,15,30": headings in degrees; nil when any is not a finite number.
+    static func parseHeadings(_ text: String) -> [Double]? {
+        let values = text.split(separator: ",").map { Double($0) }
+        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        return values.compactMap { $0 }
     }
 
     func run() throws -> Int32 {

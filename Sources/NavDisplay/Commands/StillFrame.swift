@@ -54,7 +54,7 @@ struct StillFrame {
 }
 
 /// The states `render --state` draws, for the golden frames of each.
-enum StillFrameState: String, CaseIterable {
+enum StillFrameState: String, CaseIterable, Sendable {
     case normal
     case noFix = "no-fix"
     case stale

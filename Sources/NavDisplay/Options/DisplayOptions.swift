@@ -2,7 +2,7 @@ import Core
 import Platform
 
 /// Where frames go, chosen with `--display`.
-enum DisplayKind: String, CaseIterable {
+enum DisplayKind: String, CaseIterable, Sendable {
     /// DRM/KMS when a card can drive a screen, else fbdev.
     case auto
     case drm
@@ -24,76 +24,65 @@ struct DisplayOptions: OptionGroup {
     /// How far the eye is from the panel (`--viewing-distance`): text is sized by its visual angle there.
     var viewingDistanceCentimetres = ScreenPhysics.defaultViewingDistanceMillimetres / 10
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<DisplayOptions>] = [
-        OptionSpec(
-            "--display", "KIND", example: "png", help: "auto | drm | fbdev | png (default auto: DRM/KMS, else /dev/fb0)"
-        ) { o, flag, args in o.kind = try args.choice(for: flag, DisplayKind.self) },
-        OptionSpec(
-            "--card", "PATH", example: "/dev/dri/card1",
+        .choice(
+            "--display", "KIND", DisplayKind.self, example: "png",
+            help: "auto | drm | fbdev | png (default auto: DRM/KMS, else /dev/fb0)"
+        ) { o, kind in o.kind = kind },
+        .text(
+            "--card", "PATH", what: "a device path such as /dev/dri/card1", completion: .file,
+            example: "/dev/dri/card1",
             help: "the DRM card (default: the first that can drive a connected display)\n"
                 + "or, with --display fbdev, the framebuffer device (default /dev/fb0)"
-        ) { o, flag, args in
-            let path = try args.value(for: flag, expecting: "a device path such as /dev/dri/card1")
+        ) { o, path in
             o.drm.cardPath = path
             o.fbdevPath = path
         },
-        OptionSpec(
-            "--connector", "NAME", example: "HDMI-A-1",
+        .text(
+            "--connector", "NAME", what: "a connector name such as HDMI-A-1", example: "HDMI-A-1",
             help: "the output, e.g. HDMI-A-1 (default: the first connected one)"
-        ) { o, flag, args in
-            o.drm.connectorName = try args.value(for: flag, expecting: "a connector name such as HDMI-A-1")
-        },
-        OptionSpec(
-            "--mode", "WxH[@HZ]", example: "1024x768@60",
-            help: "the mode, e.g. 1024x768 or 1920x1080@60 (default: the preferred mode)"
-        ) { o, flag, args in
-            o.drm.mode = try args.value(for: flag, expecting: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1024x768@60") {
-                DrmModeRequest(parsing: $0)
-            }
-        },
-        OptionSpec(
-            "--rotate", "DEG", example: "90",
-            help: "how the panel is mounted: 0, 90, 180 or 270 (clockwise; default 0)"
-        ) { o, flag, args in
-            o.drm.rotation = try args.value(for: flag, expecting: "0, 90, 180 or 270") { PanelRotation(degrees: $0) }
-        },
-        OptionSpec(
-            "--format", "FMT", example: "rgb565",
-            help: "xrgb8888 | rgb565 (default: what the primary plane takes, XRGB8888 first)"
-        ) { o, flag, args in
-            o.drm.format = try args.value(for: flag, expecting: "xrgb8888 or rgb565") { PixelFormat(rawValue: $0) }
-        },
-        OptionSpec(
-            "--present", "HOW", example: "dirtyfb",
+        ) { o, name in o.drm.connectorName = name },
+        .value(
+            "--mode", "WxH[@HZ]", what: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1024x768@60", example: "1024x768@60",
+            help: "the mode, e.g. 1024x768 or 1920x1080@60 (default: the preferred mode)",
+            convert: DrmModeRequest.init(parsing:)
+        ) { o, mode in o.drm.mode = mode },
+        .value(
+            "--rotate", "DEG", what: "0, 90, 180 or 270", example: "90",
+            help: "how the panel is mounted: 0, 90, 180 or 270 (clockwise; default 0)",
+            convert: PanelRotation.init(degrees:)
+        ) { o, rotation in o.drm.rotation = rotation },
+        .value(
+            "--format", "FMT", what: "xrgb8888 or rgb565", example: "rgb565",
+            help: "xrgb8888 | rgb565 (default: what the primary plane takes, XRGB8888 first)",
+            convert: PixelFormat.init(rawValue:)
+        ) { o, format in o.drm.format = format },
+        .value(
+            "--present", "HOW", what: "flip or dirtyfb", example: "dirtyfb",
             help: "flip | dirtyfb: page flips on two buffers (default), or one buffer and\n"
-                + "DirtyFB, as for panels without vblank (chosen by itself when flips fail)"
-        ) { o, flag, args in
-            o.drm.forceDirtyFB = try args.value(for: flag, expecting: "flip or dirtyfb") {
-                $0 == "flip" ? false : $0 == "dirtyfb" ? true : nil
-            }
-        },
-        OptionSpec(
-            "--screen-inches", "IN", example: "3.5",
+                + "DirtyFB, as for panels without vblank (chosen by itself when flips fail)",
+            convert: forcesDirtyFB
+        ) { o, dirty in o.drm.forceDirtyFB = dirty },
+        .number(
+            "--screen-inches", "IN", in: 1...100, what: "a diagonal in inches from 1 to 100", example: "3.5",
             help: "the panel's diagonal in inches, when it does not report its size (default:\n"
                 + "what DRM reports, else 7); text is sized from it"
-        ) { o, flag, args in
-            o.screenInches = try args.number(for: flag, in: 1...100, what: "a diagonal in inches from 1 to 100")
-        },
-        OptionSpec(
-            "--viewing-distance", "CM", example: "60",
+        ) { o, inches in o.screenInches = inches },
+        .number(
+            "--viewing-distance", "CM", in: 10...500, what: "centimetres from 10 to 500", example: "60",
             help: "how far the eye is from the panel, in cm (default 70): text is sized to\n"
                 + "20 arc-minutes of capital height there (16 for secondary text)"
-        ) { o, flag, args in
-            o.viewingDistanceCentimetres = try args.number(for: flag, in: 10...500, what: "centimetres from 10 to 500")
-        },
-        OptionSpec(
-            "--png-dir", "DIR", example: "frames",
+        ) { o, cm in o.viewingDistanceCentimetres = cm },
+        .text(
+            "--png-dir", "DIR", what: "a folder name", completion: .directory, example: "frames",
             help: "with --display png: the folder for the frames (default demo-frames)"
-        ) { o, flag, args in o.pngDirectory = try args.value(for: flag, expecting: "a folder name") },
+        ) { o, dir in o.pngDirectory = dir },
     ]
+
+    /// `--present`'s word: true for dirtyfb, false for flip.
+    private static func forcesDirtyFB(_ word: String) -> Bool? {
+        word == "flip" ? false : word == "dirtyfb" ? true : nil
+    }
 
     /// Opens the chosen display. `pngSize` is the frame size for `--display png` (screens have their own).
     /// `auto` falls back to fbdev only when no DRM card can drive a screen; a held DRM master or a permission

@@ -12,25 +12,18 @@ struct GpsOptions: OptionGroup {
     /// The flags `probe` takes.
     static let connectionFlags: Set<String> = ["--gpsd", "--no-gps"]
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<GpsOptions>] = [
-        OptionSpec(
-            "--gpsd", "HOST:PORT", example: "localhost:2947", help: "where gpsd listens (default localhost:2947)"
-        ) {
-            o, flag, args in
-            (o.host, o.port) = try args.value(for: flag, expecting: "HOST:PORT, e.g. localhost:2947", parseHostPort)
-        },
-        OptionSpec("--no-gps", help: "do not use gpsd") { o, _, _ in o.useGps = false },
-        OptionSpec(
-            "--gps-rate", "HZ", example: "5",
+        .value(
+            "--gpsd", "HOST:PORT", what: "HOST:PORT, e.g. localhost:2947", example: "localhost:2947",
+            help: "where gpsd listens (default localhost:2947)", convert: parseHostPort
+        ) { o, address in (o.host, o.port) = address },
+        .flag("--no-gps", help: "do not use gpsd") { o in o.useGps = false },
+        .number(
+            "--gps-rate", "HZ", in: 1...20, what: "fixes a second from 1 to 20", example: "5",
             help: "ask gpsd to set the receiver to HZ fixes a second, 1 to 20 (many u-blox,\n"
                 + "MediaTek and SiRF chips do 5 or 10); the rate reached is measured and logged.\n"
                 + "Between 1 Hz fixes the heading has to guess how a turn goes on"
-        ) { o, flag, args in
-            o.fixRateHertz = try args.number(for: flag, in: 1...20, what: "fixes a second from 1 to 20")
-        },
+        ) { o, hertz in o.fixRateHertz = hertz },
     ]
 
     /// The gpsd source these options ask for, or nil with `--no-gps`.

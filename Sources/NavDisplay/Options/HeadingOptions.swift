@@ -4,15 +4,12 @@ import Core
 struct HeadingOptions: OptionGroup {
     var vehicle = Vehicle.car
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<HeadingOptions>] = [
-        OptionSpec(
-            "--vehicle", "KIND", example: "boat",
+        .choice(
+            "--vehicle", "KIND", Vehicle.self, example: "boat",
             help: "\(Vehicle.allCases.map(\.rawValue).joined(separator: " | ")) (default car): on a boat the GPS\n"
                 + "course never corrects the heading (the bow is not the course over ground)"
-        ) { o, flag, args in o.vehicle = try args.choice(for: flag, Vehicle.self) }
+        ) { o, vehicle in o.vehicle = vehicle }
     ]
 
     /// `configuration` with these options applied.

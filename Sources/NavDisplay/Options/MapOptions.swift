@@ -3,7 +3,7 @@ import Platform
 
 /// The map and colour flags: `--map FILE|none` and `--style day|night`.
 struct MapOptions: OptionGroup {
-    enum Choice: Equatable {
+    enum Choice: Equatable, Sendable {
         /// The bundled Helsinki map (maps/helsinki.mbtiles), or the grid when it is not installed.
         case bundled
         /// No map: a latitude/longitude grid.
@@ -16,21 +16,13 @@ struct MapOptions: OptionGroup {
 
     init(defaultMap: Choice) { map = defaultMap }
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<MapOptions>] = [
-        OptionSpec(
-            "--map", "FILE|none", example: "none",
+        .text(
+            "--map", "FILE|none", what: "an .mbtiles or .pmtiles file, or none", completion: .file, example: "none",
             help: "an offline map: MBTiles or PMTiles, vector (OpenMapTiles or Protomaps schema) or\n"
                 + "raster; none draws a latitude/longitude grid"
-        ) { o, flag, args in
-            let v = try args.value(for: flag, expecting: "an .mbtiles or .pmtiles file, or none")
-            o.map = v == "none" ? .none : .file(v)
-        },
-        OptionSpec(
-            "--style", "day|night", example: "night", help: "colours for the map and everything over it (default day)"
-        ) { o, flag, args in o.style = try args.choice(for: flag, StyleName.self) },
+        ) { o, v in o.map = v == "none" ? .none : .file(v) },
+        .style(\.style, help: "colours for the map and everything over it (default day)"),
     ]
 
     /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete

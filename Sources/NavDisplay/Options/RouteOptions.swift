@@ -17,42 +17,32 @@ struct RouteOptions: OptionGroup {
     /// The group with `stateDirectory` defaulting to `directory` (`run`: /var/lib/navdisplay).
     init(stateDirectory directory: String? = nil) { stateDirectory = directory }
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     /// Every flag but `--state-dir`, for `demo` (which keeps nothing).
     static let viewFlags: Set<String> = ["--route", "--trip-fields", "--units"]
 
     static let options: [OptionSpec<RouteOptions>] = [
-        OptionSpec(
-            "--route", "FILE.gpx|none", example: "none",
+        .text(
+            "--route", "FILE.gpx|none", what: "a GPX file, or none", completion: .file, example: "none",
             help: "a GPX track or route to follow: drawn under the arrow, with the distance to go, the\n"
                 + "arrival, the next sharp turn and off-route on the HUD (at most 2,000,000 points)"
-        ) { o, flag, args in
-            let v = try args.value(for: flag, expecting: "a GPX file, or none")
+        ) { o, v in
             o.routePath = v == "none" ? nil : v
             o.routeFromConfig = false
         },
-        OptionSpec(
-            "--trip-fields", "LIST", example: "clock,distance,max",
+        .value(
+            "--trip-fields", "LIST", what: "names from clock, distance, time, average, max, altitude, or none",
+            example: "clock,distance,max",
             help: "trip data on the HUD, in order: clock, distance, time, average, max, altitude,\n"
-                + "comma-separated, or none (default clock,distance)"
-        ) { o, flag, args in
-            o.tripFields = try args.value(
-                for: flag, expecting: "names from clock, distance, time, average, max, altitude, or none",
-                TripField.list)
+                + "comma-separated, or none (default clock,distance)", convert: TripField.list
+        ) { o, fields in o.tripFields = fields },
+        .choice("--units", UnitSystem.self, example: "imperial", help: "units on the HUD (default metric)") {
+            o, units in o.units = units
         },
-        OptionSpec("--units", "SYSTEM", example: "imperial", help: "metric | imperial | nautical (default metric)") {
-            o, flag, args in o.units = try args.choice(for: flag, UnitSystem.self)
-        },
-        OptionSpec(
-            "--state-dir", "DIR|none", example: "none",
+        .text(
+            "--state-dir", "DIR|none", what: "a folder, or none", completion: .directory, example: "none",
             help: "where the trail, the trip and each day's GPX track (tracks/ride-DATE.gpx) are kept\n"
                 + "across restarts (run: default /var/lib/navdisplay; replay: none)"
-        ) { o, flag, args in
-            let v = try args.value(for: flag, expecting: "a folder, or none")
-            o.stateDirectory = v == "none" ? nil : v
-        },
+        ) { o, v in o.stateDirectory = v == "none" ? nil : v },
     ]
 
     /// The route, read now. A bad file from the command line is a usage error (exit 64); from the config file

@@ -17,45 +17,38 @@ struct SensorOptions: OptionGroup {
     /// The flags that name devices (all `probe` takes).
     static let deviceFlags: Set<String> = ["--mag-device", "--accel-device", "--gyro-device"]
 
-    /// The lines for a command's `--help`, generated from the declarations.
-    static var help: String { help() }
-
     static let options: [OptionSpec<SensorOptions>] = [
-        OptionSpec(
-            "--mag-device", "NAME", example: "hmc5883l",
+        .text(
+            "--mag-device", "NAME", what: "an IIO device name such as hmc5883l", example: "hmc5883l",
             help: "the IIO magnetometer: driver name, label or iio:deviceN (default: the first\nknown driver found)"
-        ) { o, flag, args in o.magDevice = try args.value(for: flag, expecting: "an IIO device name such as hmc5883l")
-        },
-        OptionSpec("--accel-device", "NAME", example: "lis3dh", help: "the IIO accelerometer likewise") {
-            o, flag, args in
-            o.accelDevice = try args.value(for: flag, expecting: "an IIO device name such as lis3dh")
-        },
-        OptionSpec(
-            "--gyro-device", "NAME", example: "l3gd20",
+        ) { o, name in o.magDevice = name },
+        .text(
+            "--accel-device", "NAME", what: "an IIO device name such as lis3dh", example: "lis3dh",
+            help: "the IIO accelerometer likewise"
+        ) { o, name in o.accelDevice = name },
+        .text(
+            "--gyro-device", "NAME", what: "an IIO device name such as l3gd20", example: "l3gd20",
             help: "the IIO gyroscope likewise (default: the first found; most boards have none)"
-        ) { o, flag, args in o.gyroDevice = try args.value(for: flag, expecting: "an IIO device name such as l3gd20") },
-        OptionSpec(
-            "--no-accel", help: "do not read an accelerometer (the compass then assumes the board is level)"
-        ) { o, _, _ in o.useAccel = false },
-        OptionSpec(
+        ) { o, name in o.gyroDevice = name },
+        .flag("--no-accel", help: "do not read an accelerometer (the compass then assumes the board is level)") {
+            o in o.useAccel = false
+        },
+        .flag(
             "--no-gyro",
             help:
                 "do not read a gyroscope (it carries the heading between GPS fixes and\nthrough a magnetic disturbance)"
-        ) { o, _, _ in o.useGyro = false },
-        OptionSpec(
-            "--board-orientation", "A", example: "y,x,-z",
-            help: "sensor axes that become body x,y,z, e.g. \"y,x,-z\" (default x,y,z)"
-        ) { o, flag, args in
-            let text = try args.value(for: flag, expecting: "three signed axes that turn, not mirror, such as y,x,-z")
-            guard let m = Matrix3(axes: text) else {
-                throw UsageError(
-                    "navdisplay \(args.command): \(flag) expects three signed axes that turn, not mirror, such as y,x,-z, got \"\(text)\""
-                )
-            }
-            o.boardOrientation = m
-            o.boardOrientationText = text
-        },
+        ) { o in o.useGyro = false },
+        .value(
+            "--board-orientation", "A", what: "three signed axes that turn, not mirror, such as y,x,-z",
+            example: "y,x,-z", help: "sensor axes that become body x,y,z, e.g. \"y,x,-z\" (default x,y,z)",
+            convert: boardOrientation(axes:)
+        ) { o, axes in (o.boardOrientationText, o.boardOrientation) = axes },
     ]
+
+    /// `--board-orientation`'s axes as written and as a rotation; nil for a mirror or a malformed list.
+    private static func boardOrientation(axes text: String) -> (String, Matrix3)? {
+        Matrix3(axes: text).map { (text, $0) }
+    }
 
     /// The sources these options ask for, each turned by `boardOrientation`, read `sampleHertz` times a second.
     func sources(sampleHertz: Double, captureMode: IioCaptureMode = .automatic, watchesCaptures: Bool = false)

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// A calibration file that exists but cannot be used, with its path and what to do.
 public struct CalibrationLoadError: Error, CustomStringConvertible, Sendable {
@@ -61,7 +61,7 @@ public enum CalibrationFile {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
                 throw AtomicFileError(
-                    path: path, what: "cannot create the folder \(directory): \(error.localizedDescription)")
+                    path: path, what: "cannot create the folder \(directory): \(error)")
             }
         }
         try AtomicFile.write(calibration.serialized(), to: path)

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// What `navdisplay probe` says about IIO sensors: every device libiio sees, and which ones we would use.
 /// Read-only: it changes no attribute (a running display keeps its rates).
@@ -58,7 +58,7 @@ public enum IioProbe {
     private static func details(_ device: IioDeviceInfo, _ kind: IioSensorKind, _ backend: IioBackend) -> [String] {
         let x = kind.axisChannels[0]
         func read(_ a: IioAttribute) -> String? {
-            (try? backend.read(a)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            (try? backend.read(a)).map { $0.trimmingWhitespace() }
         }
         let unit = kind.iioUnit
         var lines: [String] = []

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// One chosen IIO device, set up for reading: where its raw values are, the constants that turn them into body-frame
 /// Core units, and what was done to it at start.
@@ -150,7 +150,7 @@ struct IioSensorChannels {
                 notes.append("could not set the highest sampling frequency: \(error)")
             }
         }
-        samplingHertz = (try? backend.read(rate)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        samplingHertz = (try? backend.read(rate)).flatMap { Double($0.trimmingWhitespace()) }
     }
 }
 

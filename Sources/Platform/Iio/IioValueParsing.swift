@@ -1,10 +1,10 @@
-import Foundation
+import Core
 
 /// The text formats of IIO sysfs attributes, parsed strictly: bad text is an error, never NaN or zero.
 enum IioValueParsing {
     /// An attribute that must be one finite number ("1234", "-17", "0.000909090", "1.5e-3").
     static func number(_ text: String, attribute: IioAttribute) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         // Decimal only: Swift's Double(_:) would also take hex ("0x10"), which sysfs never writes.
         let decimal = trimmed.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
         guard decimal, let value = Double(trimmed), value.isFinite else {
@@ -20,9 +20,9 @@ enum IioValueParsing {
     /// exact). Accepts a plain list ("0.625 1.25 … 80") and the range form ("[min step max]"); nil when empty or
     /// nothing parses.
     static func highestRate(in available: String) -> (text: String, hertz: Double)? {
-        let trimmed = available.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = available.trimmingWhitespace()
         if trimmed.hasPrefix("[") {
-            let parts = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: " ")
+            let parts = trimmed.trimming { $0 == "[" || $0 == "]" }.split(separator: " ")
             guard parts.count == 3, let top = Double(parts[2]), top.isFinite, top > 0 else { return nil }
             return (String(parts[2]), top)
         }

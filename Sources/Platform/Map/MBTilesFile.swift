@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// An MBTiles 1.3 file: tiles in SQLite, rows in TMS order (y grows northwards), metadata as name/value rows.
 ///

@@ -1,5 +1,4 @@
 import Core
-import Foundation
 
 /// A few threads that render a `TileImageCache`'s queued tiles, so a frame never waits for a tile.
 ///
@@ -9,7 +8,7 @@ import Foundation
 // Unchecked Sendable: `wakeups`, `stopped` and `busy` are read and written only while `condition` is held; the
 // cache is a weak reference to a Sendable class.
 public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private weak var cache: TileImageCache?
     private var wakeups = 0
     private var busy = 0
@@ -19,11 +18,8 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
     public init(cache: TileImageCache, threads: Int) {
         self.cache = cache
         let size = cache.tileSize
-        for i in 0..<max(1, threads) {
-            let t = Thread { [self] in workLoop(tileSize: size) }
-            t.name = "map-tiles-\(i)"
-            t.stackSize = 1 << 20
-            t.start()
+        for _ in 0..<max(1, threads) {
+            WorkerThread.start(stackBytes: 1 << 20) { [self] in workLoop(tileSize: size) }
         }
         cache.attach(self)
     }
@@ -77,12 +73,4 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
     }
 
     private var isStopped: Bool { condition.locked { stopped } }
-}
-
-extension NSCondition {
-    fileprivate func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// A display that writes every presented frame as a numbered PNG into a folder (frame-00001.png, …):
 /// the demo's screen on machines without one, and the replay's `--out DIR`.
@@ -18,7 +18,7 @@ public final class ImageFileDisplay: Display {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ImageFolderError(directory: directory, reason: "\(error.localizedDescription)")
+            throw ImageFolderError(directory: directory, reason: "\(error)")
         }
     }
 

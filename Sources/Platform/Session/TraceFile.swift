@@ -1,16 +1,17 @@
 import Core
-import Foundation
+import Glibc
 
 /// The `--trace` CSV file, written through a buffer.
 public final class TraceFile {
-    let handle: FileHandle
+    let file: UnsafeMutablePointer<FILE>
+    let path: String
     var buffer = ""
     public init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path)
-        else {
+        guard let f = fopen(path, "w") else {
             throw RecordingError("\(path): cannot create the trace file (check the folder exists and is writable)")
         }
-        handle = h
+        file = f
+        self.path = path
         buffer = TraceRow.csvHeader + "\n"
     }
     public func write(_ line: String) throws {
@@ -19,11 +20,14 @@ public final class TraceFile {
         if buffer.utf8.count > 1 << 16 { try flush() }
     }
     public func flush() throws {
-        try handle.write(contentsOf: Data(buffer.utf8))
+        let bytes = Array(buffer.utf8)
         buffer = ""
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            throw RecordingError("\(path): cannot write the trace file (errno \(errno))")
+        }
     }
     public func close() throws {
         try flush()
-        try handle.close()
+        guard fclose(file) == 0 else { throw RecordingError("\(path): cannot close the trace file (errno \(errno))") }
     }
 }

@@ -1,6 +1,6 @@
 import CFontconfig
 import Core
-import Foundation
+import FoundationEssentials
 
 /// A font file fontconfig found: where it is, which face in it, and which characters it covers.
 ///
@@ -47,8 +47,8 @@ final class FontLocator: @unchecked Sendable {
         guard let own = FcConfigCreate() else { throw TextError.fontconfigUnavailable }
         for d in directories {
             // fontconfig accepts a directory that is not there (it finds nothing in it): say so instead.
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDirectory), isDirectory else {
                 FcConfigDestroy(own)
                 throw TextError.noFontDirectory(d)
             }

@@ -1,6 +1,6 @@
 import CHarfbuzz
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Text in any script: HarfBuzz shapes, FriBidi orders, FreeType rasterises, fontconfig finds the fallback fonts.
 ///
@@ -55,7 +55,7 @@ public final class WorldTextShaper: TextShaper, @unchecked Sendable {
         var halo: GlyphBitmap?
     }
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let library: FreeTypeLibrary
     private let regular: FontFallbackList
     private let bold: FontFallbackList
