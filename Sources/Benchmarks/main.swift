@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("map", runMapBenchmark),
     ("text", runTextBenchmark),
     ("route", runRouteBenchmark),
+    ("route-layer", routeFrameBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

@@ -152,10 +152,8 @@ struct HUDLayer {
         }
 
         let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
-        let barPixels = metres / metresPerPixel
-        let label =
-            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let (barPixels, label) = Self.scaleBar(
+            metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
         let scalePanel = Rect(
@@ -182,6 +180,34 @@ struct HUDLayer {
         }
         placeRideColumn(lines, in: &layout, width: w, keepOut: keepOut)
         return layout
+    }
+
+    /// A scale bar of the smallest round length (1, 2 or 5 × 10ⁿ) in `units` at least `aboutPixels` long, in
+    /// pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
+    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (Double, String) {
+        let most = aboutPixels * metresPerPixel
+        func round(_ value: Double, in unit: Double) -> Double { GridLayer.niceStep(value / unit) * unit }
+        func number(_ v: Double) -> String {
+            v >= 1 ? "\(Int(checkedRounding: v) ?? 0)" : formatFixed(v, digits: v >= 0.1 ? 1 : 2)
+        }
+        switch units {
+        case .metric:
+            let metres = round(most, in: 1)
+            let label =
+                metres >= 1000
+                ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : number(metres) + " m"
+            return (metres / metresPerPixel, label)
+        case .imperial:
+            let feet = round(most, in: UnitSystem.metresPerFoot)
+            if feet < 1000 * UnitSystem.metresPerFoot {
+                return (feet / metresPerPixel, number(feet / UnitSystem.metresPerFoot) + " ft")
+            }
+            let miles = round(most, in: UnitSystem.metresPerMile)
+            return (miles / metresPerPixel, number(miles / UnitSystem.metresPerMile) + " mi")
+        case .nautical:
+            let miles = round(most, in: UnitSystem.metresPerNauticalMile)
+            return (miles / metresPerPixel, number(miles / UnitSystem.metresPerNauticalMile) + " NM")
+        }
     }
 
     /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row

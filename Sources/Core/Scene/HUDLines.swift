@@ -16,6 +16,8 @@ public struct HUDLines: Hashable, Sendable {
     public var speed: String
     /// "km/h", "mph" or "kn" (the ride's units; km/h without a ride).
     public var speedUnit: String
+    /// The ride's units (metric without a ride): the scale bar speaks them too.
+    public var units: UnitSystem
     /// The position's status line, upper case.
     public var positionStatus: String
     public var positionWarning: Bool
@@ -60,6 +62,7 @@ public struct HUDLines: Hashable, Sendable {
         speed =
             input.speedMetresPerSecond.flatMap { Int(checkedRounding: units.speed($0).value) }.map(String.init) ?? "--"
         speedUnit = units.speed(0).unit
+        self.units = units
         positionStatus = input.positionStatus.uppercased()
         positionWarning = input.positionWarning
         stale = input.positionStale

@@ -86,4 +86,19 @@ struct RideHUDLayoutTests {
         }
         #expect(rects.contains(routePanel))
     }
+
+    @Test(
+        "the scale bar speaks the ride's units",
+        arguments: [
+            (UnitSystem.metric, 1.0, "100 m"), (.metric, 30.0, "2.0 km"), (.imperial, 1.0, "200 ft"),
+            (.imperial, 30.0, "2 mi"), (.imperial, 100.0, "5 mi"), (.nautical, 1.0, "0.05 NM"),
+            (.nautical, 30.0, "1 NM"),
+        ])
+    func scaleBarUnits(_ c: (UnitSystem, Double, String)) {
+        // The smallest round length of at least 59 px (an 800×480 screen's): 59 m at 1 m/px is 100 m, 194 ft
+        // is 200 ft, 0.03 NM is 0.05 NM.
+        let (pixels, label) = HUDLayer.scaleBar(metresPerPixel: c.1, aboutPixels: 59, units: c.0)
+        #expect(label == c.2)
+        #expect(pixels >= 59 && pixels <= 59 * 2.5)
+    }
 }
