@@ -1,5 +1,3 @@
-import Glibc
-
 /// What the screen shows: which place, at what zoom, turned how far, and where on screen the user sits.
 ///
 /// Rotation convention (the one phone map APIs use): `bearing` is the compass direction that points up the screen.

@@ -28,8 +28,16 @@ public protocol Display: AnyObject {
     func finishPendingFrames() throws
     /// One line of counters for logs and the display tests ("frames 9 shown 9 flips 9 pixels …"), nil if none.
     var counters: String? { get }
+    /// The panel's size as the screen itself reports it (a DRM connector's EDID), nil when it does not: text is
+    /// sized from it.
+    var reportedSizeMillimetres: (width: Int, height: Int)? { get }
     /// Gives the screen back (CRTC, console) and frees what the display holds. Safe to call twice.
     func close()
+}
+
+extension Display {
+    /// Most displays cannot say how large they are.
+    public var reportedSizeMillimetres: (width: Int, height: Int)? { nil }
 }
 
 /// Keeps the last presented frame in memory: for tests and for headless runs that only hash frames.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Distances and bearings on the sphere, good to about 0.5 % against the ellipsoid, which is plenty for a display.
 public enum GreatCircle {
     /// The mean Earth radius (IUGG) in metres.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A point in some 2D pixel space (world pixels, tile pixels or screen pixels; the name of the variable says which).
 public struct Point: Hashable, Sendable {
     public var x: Double

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A heading filter on the unit circle that is quiet when the heading holds and quick on a real turn.
 ///
 /// It is a two-state Kalman filter (angle and turn rate) whose innovations are always the shortest signed turn,

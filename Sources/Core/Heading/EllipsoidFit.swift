@@ -1,5 +1,3 @@
-import Glibc
-
 /// Least-squares fit of a general quadric `Ax² + By² + Cz² + 2Dxy + 2Exz + 2Fyz + 2Gx + 2Hy + 2Iz = 1` to raw
 /// magnetometer readings, giving the hard-iron centre and a soft-iron matrix that maps the ellipsoid to a sphere.
 public enum EllipsoidFit {

@@ -1,5 +1,3 @@
-import Glibc
-
 // The output side of the heading pipeline: which source wins, with what accuracy and which flags.
 extension HeadingEstimator {
     /// The compass heading of the vehicle: filtered, declination and mounting offset applied.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The heading pipeline: raw sensor events in, one trustworthy heading (or "unknown") out.
 ///
 /// ```

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The calibration of a unit that can only turn about the vertical (bolted to a car or a handlebar): a least-squares
 /// ellipse `Ax² + By² + 2Cxy + 2Dx + 2Ey = 1` fitted to the readings' horizontal components while the vehicle turns
 /// through a full circle, giving the horizontal hard-iron offset and a 2×2 soft-iron correction.

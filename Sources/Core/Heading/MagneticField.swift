@@ -1,5 +1,3 @@
-import Glibc
-
 /// The geomagnetic field at one place and time, in the local geodetic north-east-down frame, with the derived
 /// elements (H, F, D, I) and their yearly rates.
 public struct MagneticField: Hashable, Sendable {

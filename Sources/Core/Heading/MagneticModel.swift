@@ -1,5 +1,3 @@
-import Glibc
-
 /// A spherical-harmonic main-field model with linear secular variation (the World Magnetic Model's form).
 ///
 /// The field is evaluated as NOAA's WMM report describes: geodetic → geocentric spherical coordinates, Schmidt

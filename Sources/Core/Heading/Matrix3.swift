@@ -1,5 +1,3 @@
-import Glibc
-
 /// A 3×3 matrix in row-major order, for the mount remap and the soft-iron correction.
 public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     /// Rows top to bottom, each left to right.

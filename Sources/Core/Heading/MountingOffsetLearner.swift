@@ -1,5 +1,3 @@
-import Glibc
-
 /// Learns the angle between where the compass says the device points and where the vehicle goes (a handlebar
 /// mount turned a little, a phone clamp askew) while riding straight at speed, as a circular mean of
 /// `course − compass` over many fixes.

@@ -1,5 +1,3 @@
-import Glibc
-
 extension OrientationFilter {
     /// Corrects the heading with one calibrated magnetometer reading (µT, body frame) when the field is the
     /// Earth's, and says what it made of it.

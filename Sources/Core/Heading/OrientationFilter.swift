@@ -1,5 +1,3 @@
-import Glibc
-
 /// The gyro-driven orientation filter: a quaternion integrated from the gyroscope (its bias learned at rest and
 /// from the corrections while moving), tilt corrected by the accelerometer while its reading is gravity, and
 /// heading alone corrected by the magnetometer while the field is the Earth's (strength and dip against their

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A unit quaternion (w, x, y, z) that turns body-frame vectors (x forward, y right, z down) into the local
 /// north-east-down frame: `q.rotate(v)` = q ⊗ v ⊗ q*.
 ///

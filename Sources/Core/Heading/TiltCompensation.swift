@@ -1,5 +1,3 @@
-import Glibc
-
 /// Turns a calibrated field vector and the gravity direction into the magnetic heading of the body's x axis.
 ///
 /// Conventions: body x forward, y right, z down. The accelerometer measures specific force, which at rest is the

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A label placed for one frame: its text, where its baseline starts on screen and how far it is turned.
 public struct PlacedLabel: Sendable, Equatable {
     public var text: String

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Colours and line widths for drawing map tiles, day or night. Widths are in pixels at zoom 16 and scale with
 /// zoom (halving per zoom level out, doubling in, within limits).
 public struct MapStyle: Sendable, Equatable {

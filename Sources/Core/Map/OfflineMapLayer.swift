@@ -1,5 +1,3 @@
-import Glibc
-
 /// The offline map under the scene: cached north-up tiles turned into the camera's frame, then labels placed
 /// upright in screen space.
 public final class OfflineMapLayer: MapLayer {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Which tiles a camera's frame needs, and how each grid cell of the mosaic is filled (its own rendered tile, or a
 /// cached ancestor scaled up while it renders).
 struct TileCompositor {

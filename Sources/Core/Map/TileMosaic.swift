@@ -1,5 +1,3 @@
-import Glibc
-
 /// The visible tiles laid side by side into one north-up image, rebuilt only when the set of tiles changes, and
 /// turned into the frame with the renderer's `RotatedBlit` (so a frame that only rotates costs one resample).
 final class TileMosaic {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Draws one map tile north-up into a square canvas: vector tiles by schema and style, raster tiles resampled.
 ///
 /// A tile deeper than the data (overzoom) is drawn from its ancestor's geometry scaled by 2^(z − data z).

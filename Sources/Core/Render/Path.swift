@@ -1,5 +1,3 @@
-import Glibc
-
 /// A shape made of closed polygons (contours), already flattened to straight segments.
 ///
 /// Curves are flattened when added, with a tolerance in the path's own units; for screen paths that is a

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where each destination pixel samples the source: destination pixel centre (x, y) maps to source position
 /// `origin + x·xStep + y·yStep` (source pixel units). Rotation, scale and translation are all such maps.
 public struct AffineMap: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Turns polylines into fillable outlines: one quad per segment and a disc at each joint and end (round joins
 /// and caps), all wound the same way so the rasteriser's clamped non-zero rule merges them without seams.
 public enum Stroker {

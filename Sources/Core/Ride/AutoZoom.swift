@@ -1,5 +1,3 @@
-import Glibc
-
 /// Picks the map zoom from the speed, so the screen shows about the next `lookAheadSeconds` of travel between
 /// the arrow and the top edge.
 ///

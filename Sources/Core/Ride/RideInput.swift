@@ -1,5 +1,3 @@
-import Glibc
-
 /// Turns decoded input into ride actions: keys through the key map, touches through the gestures and the HUD's
 /// touch controls.
 public struct RideInput: Sendable {

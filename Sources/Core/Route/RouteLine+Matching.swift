@@ -1,5 +1,3 @@
-import Glibc
-
 /// The place on the line nearest to a position.
 public struct RouteMatch: Hashable, Sendable {
     /// The segment (from point `segment` to `segment + 1`).

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Why a GPX document cannot be followed as a route.
 public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No track or route in the file has two points.

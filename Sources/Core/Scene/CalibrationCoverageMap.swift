@@ -1,5 +1,3 @@
-import Glibc
-
 /// Which directions of the magnetic field (in the device's own frame) a calibration has seen, as cells of equal
 /// area on the sphere: four rings of 12 sectors. The calibration screen draws them as a disc in Lambert's
 /// equal-area projection centred on "field straight down" (+z), so a sector fills in as the user turns the device

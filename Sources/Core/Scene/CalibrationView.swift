@@ -1,5 +1,3 @@
-import Glibc
-
 /// Everything the calibration screen shows at one moment.
 public struct CalibrationScreen: Sendable {
     /// Where the calibration stands.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The name of the road the user is on (or about to join), from the street names of the decoded tiles, as Navit
 /// and OsmAnd show it in a bar.
 public enum CurrentStreet {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Latitude and longitude lines with upright labels: a reference frame on screens without a map.
 struct GridLayer {
     /// Lines are placed at "nice" spacings (1, 2, 5 × 10^n degrees) about this many pixels apart.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The heads-up display: heading, orientation mode, speed, status lines, a north pointer and a scale bar.
 /// It never rotates with the map, and every element sits on an opaque-enough panel to read in sun. Its text
 /// sizes come from the panel's physics (`HUDTypography`), and its panels are as large as their text.

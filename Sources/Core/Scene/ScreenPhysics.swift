@@ -1,5 +1,3 @@
-import Glibc
-
 /// How large the screen's pixels are and how far the eye is from them: what sizes text and symbols so that they
 /// read in a glance. ISO 15008 judges text by the visual angle of a capital letter at the viewing distance.
 public struct ScreenPhysics: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The HUD's drawn symbols for the route: a turn arrow (the road bends this way ahead) and a straight arrow
 /// (the way back to the route). Drawn from strokes and triangles, so they scale with the panel and need no font.
 enum TurnCueGlyph {

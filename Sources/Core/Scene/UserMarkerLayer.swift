@@ -1,5 +1,3 @@
-import Glibc
-
 /// The user's position: an arrow when the heading is trusted, a dot when it is not, with the accuracy ring of the
 /// position and a cone showing how uncertain the heading is.
 struct UserMarkerLayer {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where the sun stands for an observer: NREL's Solar Position Algorithm (Reda & Andreas 2004, "Solar position
 /// algorithm for solar radiation applications", NREL/TP-560-34302), good to ±0.0003° over the years −2000 to 6000.
 ///

@@ -1,5 +1,3 @@
-import Glibc
-
 extension FrameBuffer {
     /// Draws `run` with its baseline starting at `origin`, turned clockwise by `rotationDegrees` about the origin,
     /// halos first (in `halo`, when the run's style has them) so a glyph's halo never covers its neighbour.

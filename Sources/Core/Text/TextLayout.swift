@@ -1,5 +1,3 @@
-import Glibc
-
 /// Sets a line of text in a font at a pixel size and turns it into fillable paths.
 public struct TextLayout: Sendable {
     public let font: TrueTypeFont

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import Glibc
-
 /// A TrueType (glyf-outline) font read from its file bytes: character map, advances and glyph outlines.
 ///
 /// Enough of the format to set labels and the HUD in DejaVu Sans: cmap formats 4 and 12, hmtx, loca/glyf with

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Every command and option as JSON, from the same declarations the parser and `--help` use:
 /// `navdisplay help --json`. `scripts/deb/help-pages.py` turns it into the man page and the bash completion, so
@@ -53,9 +53,9 @@ struct OptionCatalog: Encodable {
     init(commands entries: [CommandEntry], configKeys: [ConfigKey]) {
         commands = entries.map { entry in
             let lines = entry.about.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let usage = lines.first.map { $0.replacingOccurrences(of: "USAGE:", with: "") } ?? ""
+            let usage = lines.first.map { $0.replacing("USAGE:", with: "") } ?? ""
             return Command(
-                name: entry.name, summary: entry.summary, usage: usage.trimmingCharacters(in: .whitespaces),
+                name: entry.name, summary: entry.summary, usage: usage.trimmingWhitespace(),
                 description: Self.paragraphs(lines.dropFirst()), options: entry.options.map(Self.option))
         }
         self.configKeys = configKeys.map(\.name)
@@ -81,7 +81,7 @@ struct OptionCatalog: Encodable {
         }
         return Option(
             names: o.names, value: o.placeholder, kind: kind, minimum: range?.0, maximum: range?.1, choices: choices,
-            completion: o.completion.rawValue, help: o.help.replacingOccurrences(of: "\n", with: " "),
+            completion: o.completion.rawValue, help: o.help.replacing("\n", with: " "),
             configurable: o.configurable)
     }
 
@@ -89,11 +89,11 @@ struct OptionCatalog: Encodable {
         var result: [String] = []
         var current: [String] = []
         for line in lines + [""] {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.trimmingWhitespace().isEmpty {
                 if !current.isEmpty { result.append(current.joined(separator: " ")) }
                 current = []
             } else {
-                current.append(line.trimmingCharacters(in: .whitespaces))
+                current.append(line.trimmingWhitespace())
             }
         }
         return result

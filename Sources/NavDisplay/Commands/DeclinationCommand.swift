@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// `navdisplay declination`: the World Magnetic Model's field at a place and date.
 struct DeclinationCommand: Command {
@@ -71,7 +71,7 @@ struct DeclinationCommand: Command {
         _ f: MagneticField, model: MagneticModel, coordinate: GeoCoordinate, altitudeKm: Double, year: Double
     ) -> String {
         func q(_ s: String) -> String {
-            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
         let fields: [(String, String)] = [
             ("model", q(model.name)),

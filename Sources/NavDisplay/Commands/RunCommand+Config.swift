@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// `/etc/navdisplay/navdisplay.conf` for `run`: each `key = value` is the long option `--key` (the command line,

@@ -81,11 +81,7 @@ struct RunCommand: Command {
         if let configPath { configProblems = try readConfig(configPath) }
         // A route named in the kiosk's config that cannot be read must not keep the map from coming up.
         route.routeFromConfig = route.routePath != nil
-        try parse(arguments)
-    }
-
-    /// Parses command-line arguments over what is set already (the settings file's values).
-    mutating func parse(_ arguments: [String]) throws {
+        // Over the file's values: the command line wins.
         try parseOptions(arguments)
     }
 

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Options several commands take that are not a whole group: each is declared here once, with one name, one kind
 /// of value and one range, and a command stores it where it likes (`.size(\.size, …)`). Only the help line, which
@@ -126,7 +126,7 @@ extension OptionSpec {
 /// "LAT,LON" or "LAT,LON,ALT_KM" (altitude from −1 to 1000 km).
 func parsePlace(_ text: String) -> (coordinate: GeoCoordinate, altitudeKm: Double)? {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingWhitespace()
     }
     guard parts.count == 2 || parts.count == 3, let c = GeoCoordinate(parsing: parts[0] + "," + parts[1]) else {
         return nil

@@ -107,7 +107,8 @@ struct DisplayOptions: OptionGroup {
     }
 
     /// The physics of `screen` (or of a `width`×`height` frame when there is no screen): `--screen-inches` when
-    /// given, else the size the DRM connector reports, else a 7" panel; and where it came from, for the log.
+    /// given, else the size the screen reports (a DRM connector's EDID), else a 7" panel; and where it came from,
+    /// for the log.
     func physics(screen: (any Display)?, width: Int, height: Int) -> (ScreenPhysics, String) {
         let distance = viewingDistanceCentimetres * 10
         let cm = formatFixed(viewingDistanceCentimetres, digits: 0)
@@ -117,13 +118,12 @@ struct DisplayOptions: OptionGroup {
         {
             return (p, "panel \(formatFixed(inches, digits: 1))\" (--screen-inches), viewed from \(cm) cm")
         }
-        if let drm = screen as? DrmDisplay,
+        if let size = screen?.reportedSizeMillimetres,
             let p = ScreenPhysics(
-                width: width, height: height, widthMillimetres: drm.selection.connector.widthMillimetres,
-                heightMillimetres: drm.selection.connector.heightMillimetres, viewingDistanceMillimetres: distance)
+                width: width, height: height, widthMillimetres: size.width, heightMillimetres: size.height,
+                viewingDistanceMillimetres: distance)
         {
-            let c = drm.selection.connector
-            return (p, "panel \(c.widthMillimetres)x\(c.heightMillimetres) mm (DRM), viewed from \(cm) cm")
+            return (p, "panel \(size.width)x\(size.height) mm (as the screen reports), viewed from \(cm) cm")
         }
         let p =
             ScreenPhysics(
