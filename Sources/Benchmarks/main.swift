@@ -8,8 +8,10 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
     ("text", runTextBenchmark),
+    ("labels", runLabelBenchmark),
     ("route", runRouteBenchmark),
     ("route-layer", routeFrameBenchmark),
+    ("targets", runTargetsBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

@@ -32,6 +32,9 @@ extension LabelCandidate {
 
     public static func extract(from tile: VectorTile, tile id: TileID, schema: MapSchema) -> [LabelCandidate] {
         var out: [LabelCandidate] = []
+        // Street lines by name and priority, joined end to end before they become candidates.
+        var streets: [String: (name: String, priority: Int, lines: [[Point]])] = [:]
+        var streetOrder: [String] = []
         let n = Double(1 << id.z)
         for layer in tile.layers {
             let scale = 1 / (Double(layer.extent) * n)
@@ -64,14 +67,62 @@ extension LabelCandidate {
                     } else {
                         cls = roadClassForName(layer.string("class", of: f), layer.string("subclass", of: f))
                     }
-                    for part in f.parts where part.count >= 2 {
-                        out.append(.init(text: name, kind: .road, points: part.map(world), priority: 30 - cls.rawValue))
+                    let priority = 30 - cls.rawValue
+                    let key = "\(priority)|\(name)"
+                    if streets[key] == nil {
+                        streets[key] = (name, priority, [])
+                        streetOrder.append(key)
                     }
+                    for part in f.parts where part.count >= 2 { streets[key]?.lines.append(part.map(world)) }
                 default: continue
                 }
             }
         }
+        for key in streetOrder {
+            guard let street = streets[key] else { continue }
+            for line in joined(street.lines) {
+                out.append(.init(text: street.name, kind: .road, points: line, priority: street.priority))
+            }
+        }
         return out
+    }
+
+    /// Most lines this many or fewer of one name in one tile are joined (the pairwise search is quadratic).
+    static let maxJoinedLines = 64
+
+    /// Lines of one street joined where one ends exactly where another starts or ends: OpenStreetMap splits a
+    /// street into ways at junctions and tag changes, and a name should be able to sit across such a joint.
+    static func joined(_ lines: [[Point]]) -> [[Point]] {
+        guard lines.count > 1, lines.count <= maxJoinedLines else { return lines }
+        var pool = lines
+        var merged = true
+        while merged {
+            merged = false
+            search: for i in pool.indices {
+                for j in pool.indices where j != i {
+                    guard let a = pool[i].first, let b = pool[i].last, let c = pool[j].first, let d = pool[j].last
+                    else { continue }
+                    var joined: [Point]?
+                    if b == c {
+                        joined = pool[i] + pool[j].dropFirst()
+                    } else if b == d {
+                        joined = pool[i] + pool[j].reversed().dropFirst()
+                    } else if a == d {
+                        joined = pool[j] + pool[i].dropFirst()
+                    } else if a == c {
+                        joined = pool[j].reversed() + pool[i].dropFirst()
+                    }
+                    // A closed ring joined to itself would have no ends to join again; keep it as it is.
+                    if let joined {
+                        pool[i] = joined
+                        pool.remove(at: j)
+                        merged = true
+                        break search
+                    }
+                }
+            }
+        }
+        return pool
     }
 
     private static func isStreetLayer(_ name: String, _ schema: MapSchema) -> Bool {

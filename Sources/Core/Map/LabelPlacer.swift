@@ -1,3 +1,11 @@
+/// One glyph of a name set along a curved street: its pen on the baseline and how far it is turned.
+public struct LabelGlyph: Sendable, Equatable {
+    /// The glyph's index in the label font's metrics (the shaped run's glyphs, or the outline font's scalars).
+    public var index: Int
+    public var pen: Point
+    public var rotationDegrees: Double
+}
+
 /// A label placed for one frame: its text, where its baseline starts on screen and how far it is turned.
 public struct PlacedLabel: Sendable, Equatable {
     public var text: String
@@ -6,22 +14,30 @@ public struct PlacedLabel: Sendable, Equatable {
     public var rotationDegrees: Double
     /// The boxes it occupies (one for upright labels, a chain along a street name).
     public var boxes: [Rect]
+    /// Empty for a label drawn as one line from `origin`; else the name follows a curve, glyph by glyph.
+    public var glyphs: [LabelGlyph] = []
 }
 
 /// Places labels in screen space after the map's rotation: point names upright, street names along their street
-/// and never upside down, nothing overlapping, and last frame's labels kept where they still fit (no flicker).
+/// (straight or following a gentle curve) and never upside down, nothing overlapping, and last frame's labels
+/// kept where they were on their street while they still fit (no flicker while the map turns).
 public final class LabelPlacer {
-    /// Text measurement for each kind of label.
+    /// The font of each kind of label.
     public struct Fonts {
-        public var place: TextLayout
-        public var road: TextLayout
-        public var poi: TextLayout
-        public init(place: TextLayout, road: TextLayout, poi: TextLayout) {
+        public var place: LabelFont
+        public var road: LabelFont
+        public var poi: LabelFont
+        public init(place: LabelFont, road: LabelFont, poi: LabelFont) {
             self.place = place
             self.road = road
             self.poi = poi
         }
-        func layout(_ kind: LabelCandidate.Kind) -> TextLayout {
+        /// Labels in the built-in outline font.
+        public init(place: TextLayout, road: TextLayout, poi: TextLayout) {
+            self.init(place: LabelFont(place), road: LabelFont(road), poi: LabelFont(poi))
+        }
+        /// The font labels of `kind` are set in.
+        public func font(_ kind: LabelCandidate.Kind) -> LabelFont {
             switch kind {
             case .place: return place
             case .road: return road
@@ -32,16 +48,27 @@ public final class LabelPlacer {
 
     /// How far either side of vertical a street may turn before its label flips (mapbox-gl-js uses the same band).
     public static let flipHysteresisDegrees = 5.0
+    /// The sharpest turn between neighbouring glyphs of a name along a curve, and the most its glyphs may turn
+    /// in all: past these a name is hard to read, so the placer looks for a straighter stretch.
+    public static let maxGlyphTurnDegrees = 22.5
+    public static let maxLabelTurnDegrees = 45.0
+    /// Extra room in pixels a new label needs from labels already placed, beyond what a kept label needs: two
+    /// names that only just fit then do not take turns from frame to frame.
+    public static let newLabelClearance = 3.0
     /// At most this many labels per frame: a glance needs few, large names.
     public var maxLabels = 40
     /// Points of interest are the least important names: at most this many per frame.
     public var maxPOIs = 8
-    private var lastPlaced: Set<String> = []
-    /// Where each street name's middle was last frame, in world units: the label stays there while it can.
-    private var lastCentres: [String: Point] = [:]
-    /// Text widths by size and text: measuring walks the font's tables, and the same names recur every frame.
-    private var widths: [String: Double] = [:]
-    private var flipped: [String: Bool] = [:]
+
+    /// Where a label was last frame: its middle in world units (it stays there on its street or point while it
+    /// can) and which way a street name read.
+    private struct Kept {
+        var anchor: Point
+        var flipped: Bool
+    }
+    private var kept: [String: Kept] = [:]
+    /// Text measurements by font and text: the same names recur every frame.
+    private var metricsCache: [String: LabelMetrics] = [:]
 
     public init() {}
 
@@ -51,189 +78,320 @@ public final class LabelPlacer {
     ) -> [PlacedLabel] {
         var grid = CollisionGrid(width: camera.width, height: camera.height)
         grid.insert(reserved)
-        // World units to screen as one affine map (Camera.screenPoint recomputes the centre's projection per call).
-        let world = WebMercator.worldSize(zoom: camera.zoom)
-        let centre = WebMercator.worldPixel(camera.center, zoom: camera.zoom)
-        let r = -camera.bearing.degrees * .pi / 180
-        let cr = cos(r)
-        let sr = sin(r)
-        let anchor = camera.anchor
-        let toScreen = { (p: Point) -> Point in
-            let x = p.x * world - centre.x
-            let y = p.y * world - centre.y
-            return Point(x: anchor.x + x * cr - y * sr, y: anchor.y + x * sr + y * cr)
+        let frame = FrameGeometry(camera)
+        // Previous labels first, then by priority; all candidates of one name (a street's many parts) together.
+        let isKept = candidates.map { kept[$0.key] != nil }
+        let ranked = candidates.indices.sorted { a, b in
+            (isKept[a] ? 0 : 1, candidates[a].priority, a) < (isKept[b] ? 0 : 1, candidates[b].priority, b)
         }
-        let screen = Rect(x: 0, y: 0, width: Double(camera.width), height: Double(camera.height))
-        // Previous labels first, then by priority; the same name is placed once.
-        let ranked = candidates.enumerated().map { (i, c) in (lastPlaced.contains(c.key) ? 0 : 1, c.priority, i) }
-        let sorted = ranked.sorted { a, b in (a.0, a.1, a.2) < (b.0, b.1, b.2) }.map { candidates[$0.2] }
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for i in ranked where frame.mayShow(candidates[i]) {
+            let key = candidates[i].key
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(i)
+        }
         var placed: [PlacedLabel] = []
-        var seen: Set<String> = []
-        var nextFlipped: [String: Bool] = [:]
-        var nextCentres: [String: Point] = [:]
-        let toWorld = { (s: Point) -> Point in camera.worldPixel(atScreen: s) * (1 / world) }
+        var nextKept: [String: Kept] = [:]
         var pois = 0
+        if metricsCache.count > 4096 { metricsCache.removeAll() }
+        for key in order where placed.count < maxLabels {
+            let group = groups[key] ?? []
+            guard let first = group.first else { continue }
+            let kind = candidates[first].kind
+            if kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
+            let font = fonts.font(kind)
+            let metrics = measure(candidates[first].text, font)
+            let last = kept[key]
+            // Places are ranked first and set only in rank order until one is free: most never need setting.
+            var tries: [Try] = []
+            var paths: [LabelPath] = []
+            var uprights: [Option] = []
+            for i in group {
+                let c = candidates[i]
+                if c.kind == .road {
+                    paths.append(LabelPath(c.points.map(frame.toScreen)))
+                    tries += roadTries(paths.count - 1, paths[paths.count - 1], frame, metrics, last: last)
+                } else if let o = uprightOption(c, frame, font, metrics, last: last) {
+                    uprights.append(o)
+                    tries.append(Try(score: o.score, isKept: o.isKept, part: -uprights.count, centre: 0))
+                }
+            }
+            tries.sort { $0.score > $1.score }
+            var chosen: Option?
+            for t in tries {
+                let o: Option
+                if t.part >= 0 {
+                    let path = paths[t.part]
+                    guard
+                        let set = along(
+                            candidates[first], path, centre: t.centre, metrics, font.capHeight,
+                            lastFlipped: last?.flipped)
+                    else { continue }
+                    o = Option(
+                        label: set.label, anchor: path.point(at: t.centre), flipped: set.flipped, score: t.score,
+                        isKept: t.isKept)
+                } else {
+                    o = uprights[-1 - t.part]
+                }
+                // A kept label needs only the plain gap to its neighbours, a new one a little more.
+                if grid.isFree(o.isKept ? o.label.boxes : o.label.boxes.map { $0.insetBy(-Self.newLabelClearance) }) {
+                    chosen = o
+                    break
+                }
+            }
+            guard let chosen else { continue }
+            grid.insert(chosen.label.boxes.map { $0.insetBy(-3) })
+            placed.append(chosen.label)
+            nextKept[key] = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped)
+            if kind == .poi { pois += 1 }
+        }
+        kept = nextKept
+        return placed
+    }
+
+    /// A place to try for a label, ranked before the name is set there: a window centred at `centre` on the
+    /// street part `part`, or (negative `part`) the upright option `-1 - part`.
+    struct Try {
+        var score: Double
+        var isKept: Bool
+        var part: Int
+        var centre: Double
+    }
+
+    /// A way to show one label this frame, and how good it is (the kept place beats every other).
+    struct Option {
+        var label: PlacedLabel
+        /// The label's middle on screen (on its street, or its point).
+        var anchor: Point
+        var flipped: Bool
+        var score: Double
+        var isKept: Bool
+    }
+
+    private func measure(_ text: String, _ font: LabelFont) -> LabelMetrics {
+        let key = "\(font.cacheKey)|\(text)"
+        if let m = metricsCache[key] { return m }
+        let m = font.metrics(of: text)
+        metricsCache[key] = m
+        return m
+    }
+
+    /// A point name, upright and centred on its point. A new one must lie wholly on screen; a kept one may hang
+    /// over the edge until its middle leaves, so a name near the edge does not blink as the map turns.
+    private func uprightOption(
+        _ c: LabelCandidate, _ frame: FrameGeometry, _ font: LabelFont, _ metrics: LabelMetrics, last: Kept?
+    ) -> Option? {
+        guard let world = c.points.first else { return nil }
+        let p = frame.toScreen(world)
+        let w = metrics.width
+        let h = font.capHeight
+        let box = Rect(x: p.x - w / 2 - 2, y: p.y - h / 2 - 3, width: w + 4, height: h + 6)
+        let isKept = last.map { (frame.toScreen($0.anchor) - p).length < 1 } ?? false
+        let s = frame.screen
+        if isKept {
+            guard p.x >= 0, p.y >= 0, p.x < s.maxX, p.y < s.maxY else { return nil }
+        } else {
+            guard box.x >= 0, box.y >= 0, box.maxX <= s.maxX, box.maxY <= s.maxY else { return nil }
+        }
+        let label = PlacedLabel(
+            text: c.text, kind: c.kind, origin: Point(x: p.x - w / 2, y: p.y + h / 2), rotationDegrees: 0, boxes: [box])
+        return Option(label: label, anchor: p, flipped: false, score: isKept ? 1e6 : 0, isKept: isKept)
+    }
+
+    /// Every place along the street where its name fits: windows of the name's length on the parts of the line
+    /// inside the screen, straight or gently curved, ranked: last frame's place first, then straight windows near
+    /// the middle of the screen.
+    private func roadTries(
+        _ part: Int, _ path: LabelPath, _ frame: FrameGeometry, _ metrics: LabelMetrics, last: Kept?
+    ) -> [Try] {
+        let w = metrics.width
+        // Eight pixels of line either side of the name, so it never hangs off the end of its street.
+        let need = w + 16
+        guard path.points.count >= 2, path.total >= w, w > 0 else { return [] }
+        var centres: [(s: Double, isKept: Bool)] = []
+        if let last {
+            // Last frame's place stays exactly where it was on the street (moving with the map, never sliding
+            // into a neighbour) while its middle is on screen, even when the name hangs over the edge for a while.
+            let near = path.nearest(to: frame.toScreen(last.anchor))
+            if near.distance < 4, near.s >= w / 2, near.s <= path.total - w / 2,
+                path.intervals(inside: frame.screen).contains(where: { $0.contains(near.s) })
+            {
+                centres.append((near.s, true))
+            }
+        }
+        let inner = frame.screen.insetBy(8)
+        for stretch in path.intervals(inside: inner) where stretch.upperBound - stretch.lowerBound >= need {
+            let lo = stretch.lowerBound + need / 2
+            let hi = stretch.upperBound - need / 2
+            // Windows every half name (at least 24 px apart), at most 24 per stretch.
+            let steps = min(24, Int(checkedTruncating: ((hi - lo) / max(24, need / 2)).rounded(.up)) ?? 0)
+            if steps == 0 {
+                centres.append(((lo + hi) / 2, false))
+            } else {
+                for k in 0...steps { centres.append((lo + (hi - lo) * Double(k) / Double(steps), false)) }
+            }
+        }
+        let middle = Point(x: frame.screen.width / 2, y: frame.screen.height / 2)
+        return centres.map { (s, isKept) in
+            // Near the middle of the screen, and straight (one line) before curved.
+            let curved = path.deviation(from: s - w / 2, to: s + w / 2) > 2
+            let score = isKept ? 1e6 : -0.2 * (path.point(at: s) - middle).length - (curved ? 20 : 0)
+            return Try(score: score, isKept: isKept, part: part, centre: s)
+        }
+    }
+
+    /// The name set on the window of `path` centred at distance `centre`, reading left to right (turned half a
+    /// turn when the street points left, with last frame's choice kept near vertical): one straight line when the
+    /// window is within 2 px of straight, else glyph by glyph; nil when the street bends too sharply there.
+    private func along(
+        _ c: LabelCandidate, _ path: LabelPath, centre: Double, _ metrics: LabelMetrics, _ h: Double,
+        lastFlipped: Bool?
+    ) -> (label: PlacedLabel, flipped: Bool)? {
+        let w = metrics.width
+        let a = centre - w / 2
+        let b = centre + w / 2
+        let start = path.point(at: a)
+        let end = path.point(at: b)
+        let chordAngle = Self.degrees(end - start)
+        let nearVertical = abs(abs(chordAngle) - 90) < Self.flipHysteresisDegrees
+        let flip = nearVertical ? (lastFlipped ?? (abs(chordAngle) > 90)) : abs(chordAngle) > 90
+        let boxes = Self.boxes(path, from: a, to: b, h)
+        if path.deviation(from: a, to: b) <= 2 {
+            let dir = flip ? start - end : end - start
+            let len = dir.length
+            guard len > 1e-6 else { return nil }
+            let ux = dir * (1 / len)
+            let uy = Point(x: -ux.y, y: ux.x)
+            let mid = (start + end) * 0.5
+            let origin = mid - ux * (w / 2) + uy * (h / 2)
+            let label = PlacedLabel(
+                text: c.text, kind: c.kind, origin: origin, rotationDegrees: Self.degrees(ux), boxes: boxes)
+            return (label, flip)
+        }
+        var glyphs: [LabelGlyph] = []
+        glyphs.reserveCapacity(metrics.glyphs.count)
+        var previous: Double?
+        var lowest = 0.0
+        var highest = 0.0
+        var firstAngle: Double?
+        for (i, g) in metrics.glyphs.enumerated() {
+            let adv = max(g.advance, 0.5)
+            let s0 = flip ? b - g.x : a + g.x
+            let s1 = flip ? s0 - adv : s0 + adv
+            // No sharp bend under a glyph: the line within its advance is nearly straight.
+            if path.deviation(from: min(s0, s1), to: max(s0, s1)) > max(1.5, 0.2 * h) { return nil }
+            let p0 = path.point(at: s0)
+            let d = path.point(at: s1) - p0
+            let len = d.length
+            guard len > 1e-6 else { return nil }
+            let ux = d * (1 / len)
+            let uy = Point(x: -ux.y, y: ux.x)
+            let angle = Self.degrees(ux)
+            if g.advance > 0 {
+                if let previous, abs(Self.difference(angle, previous)) > Self.maxGlyphTurnDegrees { return nil }
+                let base = firstAngle ?? angle
+                firstAngle = base
+                let turn = Self.difference(angle, base)
+                lowest = min(lowest, turn)
+                highest = max(highest, turn)
+                previous = angle
+            }
+            glyphs.append(LabelGlyph(index: i, pen: p0 + uy * (h / 2 + g.y), rotationDegrees: angle))
+        }
+        if highest - lowest > Self.maxLabelTurnDegrees { return nil }
+        let origin = glyphs.first?.pen ?? start
+        let rotation = Self.degrees(flip ? start - end : end - start)
+        let label = PlacedLabel(
+            text: c.text, kind: c.kind, origin: origin, rotationDegrees: rotation, boxes: boxes, glyphs: glyphs)
+        return (label, flip)
+    }
+
+    /// A chain of squares along the line from distance `a` to `b`, one capital height and a margin wide.
+    private static func boxes(_ path: LabelPath, from a: Double, to b: Double, _ h: Double) -> [Rect] {
+        var boxes: [Rect] = []
+        let step = h + 2
+        var t = a
+        while t <= b {
+            let p = path.point(at: t)
+            boxes.append(Rect(x: p.x - step / 2 - 1, y: p.y - step / 2 - 1, width: step + 2, height: step + 2))
+            t += step * 0.8
+        }
+        let p = path.point(at: b)
+        boxes.append(Rect(x: p.x - step / 2 - 1, y: p.y - step / 2 - 1, width: step + 2, height: step + 2))
+        return boxes
+    }
+
+    /// The direction of `d` in degrees: 0 = left to right, clockwise positive (y down).
+    private static func degrees(_ d: Point) -> Double { atan2(d.y, d.x) * 180 / .pi }
+
+    /// `a − b` in degrees, in −180...180.
+    private static func difference(_ a: Double, _ b: Double) -> Double {
+        var d = (a - b).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 }
+        if d < -180 { d += 360 }
+        return d
+    }
+}
+
+/// One frame's mapping between world units and the screen, and the screen's extent in world units.
+struct FrameGeometry {
+    let screen: Rect
+    private let world: Double
+    private let centre: Point
+    private let cosine: Double
+    private let sine: Double
+    private let anchor: Point
+    private let camera: Camera
+    private let minX, maxX, minY, maxY: Double
+
+    init(_ camera: Camera) {
+        self.camera = camera
+        screen = Rect(x: 0, y: 0, width: Double(camera.width), height: Double(camera.height))
+        // World units to screen as one affine map (Camera.screenPoint recomputes the centre's projection per call).
+        let size = WebMercator.worldSize(zoom: camera.zoom)
+        world = size
+        centre = WebMercator.worldPixel(camera.center, zoom: camera.zoom)
+        let r = -camera.bearing.degrees * .pi / 180
+        cosine = cos(r)
+        sine = sin(r)
+        anchor = camera.anchor
         // The screen's bounding box in world units, with a margin: candidates wholly outside it are skipped cheaply.
         let corners = [
             Point(x: 0, y: 0), Point(x: screen.width, y: 0), Point(x: 0, y: screen.height),
             Point(x: screen.width, y: screen.height),
-        ].map { camera.worldPixel(atScreen: $0) * (1 / world) }
-        let pad = 40 / world
-        let minX = corners.map(\.x).min()! - pad
-        let maxX = corners.map(\.x).max()! + pad
-        let minY = corners.map(\.y).min()! - pad
-        let maxY = corners.map(\.y).max()! + pad
-        if widths.count > 4096 { widths.removeAll() }
-        for c in sorted where placed.count < maxLabels && !seen.contains(c.key) {
-            if c.kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
-            if !c.points.contains(where: { $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }) { continue }
-            let layout = fonts.layout(c.kind)
-            let label: PlacedLabel?
-            if c.kind == .road {
-                // Every stretch of the street is tried, best first, until one is free.
-                let options = placementsAlongLine(
-                    c, c.points.map(toScreen), layout, screen: screen, last: lastCentres[c.key].map(toScreen))
-                guard let chosen = options.first(where: { grid.isFree($0.label.boxes) }) else { continue }
-                nextFlipped[c.key] = chosen.flip
-                nextCentres[c.key] = toWorld(chosen.centre)
-                label = chosen.label
-            } else {
-                label = placeUpright(c, toScreen(c.points[0]), layout, screen: screen)
+        ].map { camera.worldPixel(atScreen: $0) * (1 / size) }
+        let pad = 40 / size
+        minX = (corners.map(\.x).min() ?? 0) - pad
+        maxX = (corners.map(\.x).max() ?? 0) + pad
+        minY = (corners.map(\.y).min() ?? 0) - pad
+        maxY = (corners.map(\.y).max() ?? 0) + pad
+    }
+
+    func toScreen(_ p: Point) -> Point {
+        let x = p.x * world - centre.x
+        let y = p.y * world - centre.y
+        return Point(x: anchor.x + x * cosine - y * sine, y: anchor.y + x * sine + y * cosine)
+    }
+
+    func toWorld(_ s: Point) -> Point { camera.worldPixel(atScreen: s) * (1 / world) }
+
+    /// False when no point of `c` is near the screen.
+    func mayShow(_ c: LabelCandidate) -> Bool {
+        if c.kind == .road {
+            // A street can cross the screen with every point off it: test its bounding box.
+            var lx = Double.infinity
+            var hx = -Double.infinity
+            var ly = Double.infinity
+            var hy = -Double.infinity
+            for p in c.points {
+                lx = min(lx, p.x)
+                hx = max(hx, p.x)
+                ly = min(ly, p.y)
+                hy = max(hy, p.y)
             }
-            guard let label, grid.isFree(label.boxes) else { continue }
-            grid.insert(label.boxes.map { $0.insetBy(-3) })
-            placed.append(label)
-            seen.insert(c.key)
-            if c.kind == .poi { pois += 1 }
+            return hx >= minX && lx <= maxX && hy >= minY && ly <= maxY
         }
-        lastPlaced = seen
-        flipped = nextFlipped
-        lastCentres = nextCentres
-        return placed
-    }
-
-    private func width(_ text: String, _ layout: TextLayout) -> Double {
-        let key = "\(layout.size)|\(text)"
-        if let w = widths[key] { return w }
-        let w = layout.width(of: text)
-        widths[key] = w
-        return w
-    }
-
-    private func placeUpright(_ c: LabelCandidate, _ p: Point, _ layout: TextLayout, screen: Rect) -> PlacedLabel? {
-        let w = width(c.text, layout)
-        let h = layout.capHeight
-        let box = Rect(x: p.x - w / 2 - 2, y: p.y - h / 2 - 3, width: w + 4, height: h + 6)
-        guard box.x >= 0, box.y >= 0, box.maxX <= screen.maxX, box.maxY <= screen.maxY else { return nil }
-        return PlacedLabel(
-            text: c.text, kind: c.kind, origin: Point(x: p.x - w / 2, y: p.y + h / 2), rotationDegrees: 0, boxes: [box])
-    }
-
-    /// Every nearly straight stretch of the street long enough for the name, clipped to the screen, best first:
-    /// the one that holds last frame's label (which then stays where it was on the street, moving with the map),
-    /// then long stretches near the middle of the screen. The caller takes the first that is free.
-    private func placementsAlongLine(
-        _ c: LabelCandidate, _ pts: [Point], _ layout: TextLayout, screen: Rect, last: Point?
-    ) -> [(label: PlacedLabel, flip: Bool, centre: Point)] {
-        let w = width(c.text, layout)
-        let need = w + 16
-        let inner = screen.insetBy(8)
-        let centre = Point(x: screen.width / 2, y: screen.height / 2)
-        var options: [(start: Point, end: Point, mid: Point, score: Double)] = []
-        var i = 0
-        while i < pts.count - 1 {
-            // Grow a stretch from i while it stays within 2 px of its chord (at most 64 points: isStraight is
-            // linear in the stretch).
-            var j = i + 1
-            while j + 1 < pts.count, j - i < 64, Self.isStraight(pts, i, j + 1) { j += 1 }
-            if let (a, b) = Self.clip(pts[i], pts[j], to: inner) {
-                let chord = (b - a).length
-                if chord >= need {
-                    let u = (b - a) * (1 / chord)
-                    var mid = (a + b) * 0.5
-                    var score = chord - 0.2 * (mid - centre).length
-                    if let last {
-                        // Last frame's middle, when it lies on this stretch, stays (clamped so the name fits).
-                        let t = (last - a).x * u.x + (last - a).y * u.y
-                        let off = last - (a + u * t)
-                        if off.length < 4, t >= -need / 2, t <= chord + need / 2 {
-                            mid = a + u * min(max(t, need / 2), chord - need / 2)
-                            score += 1e6
-                        }
-                    }
-                    options.append((a, b, mid, score))
-                }
-            }
-            i = j
-        }
-        return options.sorted { $0.score > $1.score }.map { o in
-            let (label, flip) = along(c, from: o.start, to: o.end, at: o.mid, width: w, layout)
-            return (label, flip, o.mid)
-        }
-    }
-
-    /// The name set along the line from `start` to `end`, centred at `mid`, upright (turned half a turn when the
-    /// line points left, with last frame's choice kept near vertical).
-    private func along(
-        _ c: LabelCandidate, from start: Point, to end: Point, at mid: Point, width w: Double, _ layout: TextLayout
-    ) -> (PlacedLabel, Bool) {
-        var dir = end - start
-        var angle = atan2(dir.y, dir.x) * 180 / .pi  // 0 = left to right, clockwise positive (y down)
-        let nearVertical = abs(abs(angle) - 90) < Self.flipHysteresisDegrees
-        let flip = nearVertical ? (flipped[c.key] ?? (abs(angle) > 90)) : abs(angle) > 90
-        if flip {
-            dir = dir * -1
-            angle = angle > 0 ? angle - 180 : angle + 180
-        }
-        let len = dir.length
-        let ux = Point(x: dir.x / len, y: dir.y / len)
-        let uy = Point(x: -ux.y, y: ux.x)
-        let h = layout.capHeight
-        let origin = mid - ux * (w / 2) + uy * (h / 2)
-        // A chain of squares along the text for collisions.
-        var boxes: [Rect] = []
-        let step = h + 2
-        var t = -w / 2
-        while t <= w / 2 {
-            let p = mid + ux * t
-            boxes.append(Rect(x: p.x - step / 2 - 1, y: p.y - step / 2 - 1, width: step + 2, height: step + 2))
-            t += step * 0.8
-        }
-        return (PlacedLabel(text: c.text, kind: c.kind, origin: origin, rotationDegrees: angle, boxes: boxes), flip)
-    }
-
-    /// The part of the segment from `a` to `b` inside `r` (Liang–Barsky), nil when none is.
-    static func clip(_ a: Point, _ b: Point, to r: Rect) -> (Point, Point)? {
-        let d = b - a
-        var t0 = 0.0
-        var t1 = 1.0
-        for (p, q) in [(-d.x, a.x - r.x), (d.x, r.maxX - a.x), (-d.y, a.y - r.y), (d.y, r.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-            } else {
-                let t = q / p
-                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-                if t0 > t1 { return nil }
-            }
-        }
-        return (a + d * t0, a + d * t1)
-    }
-
-    private static func contains(_ r: Rect, _ p: Point) -> Bool {
-        p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY
-    }
-
-    /// True when every point from i to j lies within 2 px of the chord from i to j.
-    private static func isStraight(_ pts: [Point], _ i: Int, _ j: Int) -> Bool {
-        let a = pts[i]
-        let b = pts[j]
-        let d = b - a
-        let len = d.length
-        guard len > 1e-6 else { return true }
-        for k in (i + 1)..<j {
-            let v = pts[k] - a
-            if abs(v.x * d.y - v.y * d.x) / len > 2 { return false }
-        }
-        return true
+        return c.points.contains { $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }
     }
 }

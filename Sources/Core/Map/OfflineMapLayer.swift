@@ -8,19 +8,28 @@ public final class OfflineMapLayer: MapLayer {
     public var waitForTiles: Bool
     /// How many zoom levels past the file's deepest to draw by scaling its geometry.
     public static let maxOverzoom = 6
-    private let placer = LabelPlacer()
+    let placer = LabelPlacer()
     private let mosaic = TileMosaic()
-    /// Glyph outlines and halos of recent labels at the origin, unturned: a frame only moves and turns them.
-    private var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)
-    private let fonts: FontSet
+    /// Glyph outlines and halos of recent labels at the origin, unturned (when labels are set without the text
+    /// stack): a frame only moves and turns them.
+    var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)
+    let fonts: FontSet
+    /// The world text stack labels are set with (shaped, glyph masks cached); nil sets them in `fonts`' outlines.
+    public let shaper: (any TextShaper)?
+    /// The label fonts for the last frame's size: made once, not per frame.
+    var labelFontCache: (unit: Double, fonts: LabelPlacer.Fonts)?
     /// Labels can be switched off (the benchmark measures composition alone).
     public var drawsLabels = true
     /// The labels drawn in the last frame (for tests and debugging).
-    public private(set) var lastLabels: [PlacedLabel] = []
+    public internal(set) var lastLabels: [PlacedLabel] = []
 
-    public init(tiles: TileImageCache, fonts: FontSet, waitForTiles: Bool = false) {
+    /// `shaper` nil (or one that fails) sets labels with `fonts`' outlines.
+    public init(
+        tiles: TileImageCache, fonts: FontSet, waitForTiles: Bool = false, shaper: (any TextShaper)? = nil
+    ) {
         self.tiles = tiles
         self.fonts = fonts
+        self.shaper = shaper
         self.waitForTiles = waitForTiles
     }
 
@@ -88,31 +97,52 @@ public final class OfflineMapLayer: MapLayer {
         mosaic.draw(
             into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
             background: style.placeholder.xrgb)
-        if drawsLabels { drawLabels(on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved) }
-        drawAttribution(on: canvas, reserved: reserved)
+        // The credit line's place is chosen first, so street names keep clear of it.
+        let credit = attributionBox(on: canvas, reserved: reserved)
+        if drawsLabels {
+            drawLabels(
+                on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved + (credit.map { [$0] } ?? []))
+        }
+        if let credit { drawAttribution(on: canvas, in: credit) }
+    }
+
+    /// The credit line's font: the text stack's when there is one, else the outline font.
+    private func attributionLayout(_ canvas: Canvas) -> (shaped: ShapedTextLayout?, outline: TextLayout, unit: Double) {
+        let unit = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
+        let shaped = shaper.flatMap { try? ShapedTextLayout($0, sizePixels: 9 * unit, haloPixels: 1.5 * unit) }
+        return (shaped, TextLayout(font: fonts.regular, size: 9 * unit), unit)
     }
 
     /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default), small,
-    /// at the bottom edge where no HUD panel is.
-    private func drawAttribution(on canvas: Canvas, reserved: [Rect]) {
+    /// at the bottom edge where no HUD panel is. The box it takes, nil when no spot is free.
+    private func attributionBox(on canvas: Canvas, reserved: [Rect]) -> Rect? {
         let text = attribution
-        guard !text.isEmpty else { return }
-        let unit = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
-        let layout = TextLayout(font: fonts.regular, size: 9 * unit)
-        let w = layout.width(of: text)
-        let h = layout.capHeight
+        guard !text.isEmpty else { return nil }
+        let (shaped, layout, unit) = attributionLayout(canvas)
+        let w = shaped?.width(of: text) ?? layout.width(of: text)
+        let h = shaped?.capHeight ?? layout.capHeight
         let margin = 4 * unit
         let W = Double(canvas.width)
         let H = Double(canvas.height)
-        let spots = [(W - w) / 2, W - w - margin, margin]
-        for x in spots {
+        for x in [(W - w) / 2, W - w - margin, margin] {
             let box = Rect(x: x - 2, y: H - margin - h - 2, width: w + 4, height: h + 4)
-            if reserved.contains(where: { $0.intersects(box) }) { continue }
+            if !reserved.contains(where: { $0.intersects(box) }) { return box }
+        }
+        return nil
+    }
+
+    /// Draws the credit line in the box `attributionBox` chose.
+    private func drawAttribution(on canvas: Canvas, in box: Rect) {
+        let text = attribution
+        let (shaped, layout, unit) = attributionLayout(canvas)
+        let o = Point(x: box.x + 2, y: box.maxY - 2)
+        if let shaped {
+            canvas.text(
+                text, at: o, shaped: shaped, style.label.withOpacity(0.8), halo: style.labelHalo.withOpacity(0.8))
+        } else {
             let shapes = labelShapes(text, layout: layout, haloWidth: 1.5 * unit)
-            let o = Point(x: x, y: H - margin)
             canvas.fill(shapes.halo.applying { $0 + o }, style.labelHalo.withOpacity(0.8))
             canvas.fill(shapes.text.applying { $0 + o }, style.label.withOpacity(0.8))
-            return
         }
     }
 
@@ -125,19 +155,11 @@ public final class OfflineMapLayer: MapLayer {
         return plain.isEmpty ? "© OpenStreetMap contributors" : plain
     }
 
-    private func labelShapes(_ text: String, layout: TextLayout, haloWidth: Double) -> (text: Path, halo: Path) {
+    func labelShapes(_ text: String, layout: TextLayout, haloWidth: Double) -> (text: Path, halo: Path) {
         let key = "\(layout.size)|\(haloWidth)|\(text)"
         if let hit = shapeCache.get(key) { return hit }
         let glyphs = layout.path(text, origin: Point(x: 0, y: 0))
-        // The halo is the glyphs dilated: eight shifted copies, merged by the non-zero fill. Far fewer edges than
-        // stroking every glyph contour, and the same look at halo widths of a few pixels.
-        var halo = Path()
-        for k in 0..<8 {
-            let a = Double(k) * .pi / 4
-            let d = Point(x: cos(a) * haloWidth, y: sin(a) * haloWidth)
-            for contour in glyphs.contours { halo.addPolygon(contour.map { $0 + d }) }
-        }
-        for contour in glyphs.contours { halo.addPolygon(contour) }
+        let halo = Self.dilated(glyphs, by: haloWidth)
         shapeCache.set(key, (glyphs, halo))
         return (glyphs, halo)
     }
@@ -156,52 +178,5 @@ public final class OfflineMapLayer: MapLayer {
             }
         }
         return nil
-    }
-
-    private func drawLabels(
-        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, reserved: [Rect]
-    ) {
-        let store = tiles.store
-        var dataTiles: Set<TileID> = []
-        // Labels come from data tiles at or below the file's shallowest zoom only (underzoom draws none).
-        if zoom >= store.minZoom {
-            for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
-        }
-        var candidates: [LabelCandidate] = []
-        for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-            let loaded = waitForTiles ? store.load(t) : store.cached(t)
-            if case .vector(_, let labels)? = loaded { candidates += labels }
-        }
-        let unit = max(0.75, Double(min(camera.width, camera.height)) / 480)
-        let labelFonts = LabelPlacer.Fonts(
-            place: TextLayout(font: fonts.bold, size: 15 * unit),
-            road: TextLayout(font: fonts.regular, size: 12.5 * unit),
-            poi: TextLayout(font: fonts.regular, size: 11.5 * unit))
-        let placed = placer.place(candidates, camera: camera, fonts: labelFonts, reserved: reserved, zoom: camera.zoom)
-        let s = style
-        for label in placed {
-            let color: Color
-            switch label.kind {
-            case .place: color = s.label
-            case .road: color = s.roadLabel
-            case .water: color = s.waterLabel
-            case .poi: color = s.poiLabel
-            }
-            let layout: TextLayout
-            switch label.kind {
-            case .place: layout = labelFonts.place
-            case .road: layout = labelFonts.road
-            case .poi, .water: layout = labelFonts.poi
-            }
-            let shapes = labelShapes(label.text, layout: layout, haloWidth: 2 * unit)
-            let r = label.rotationDegrees * .pi / 180
-            let c = cos(r)
-            let sn = sin(r)
-            let o = label.origin
-            let place = { (p: Point) in Point(x: o.x + p.x * c - p.y * sn, y: o.y + p.x * sn + p.y * c) }
-            canvas.fill(shapes.halo.applying(place), s.labelHalo)
-            canvas.fill(shapes.text.applying(place), color)
-        }
-        lastLabels = placed
     }
 }

@@ -13,6 +13,8 @@ public final class NavigationPipeline {
     /// The route, trip and clock the frames show (fed by the ride sink); nil shows none.
     public var ride: RideTracker?
     private var lastSignature: FrameSignature?
+    /// Eases mode and zoom changes over a few hundred milliseconds of frame time.
+    private var transition = CameraTransition()
 
     public init(
         scene: Scene, orientation: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate,
@@ -43,6 +45,7 @@ public final class NavigationPipeline {
             state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
             height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
+        input.camera = transition.camera(for: input.camera, at: frameTime ?? state.now)
         ride?.decorate(&input, at: frameTime ?? state.now)
         return input
     }

@@ -10,8 +10,19 @@ struct LabelStabilityTests {
     /// Helsinki's centre, where `render` and the goldens look (Mannerheimintie, Kaivokatu, the station).
     static let centre = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
 
+    /// The label fonts the display uses at 800×480: the world text stack's, with the map layer's halo.
+    static func fonts() throws -> LabelPlacer.Fonts {
+        let shaper = try WorldTextShaper()
+        return LabelPlacer.Fonts(
+            place: LabelFont(try ShapedTextLayout(shaper, sizePixels: 15, weight: .bold, haloPixels: 2)),
+            road: LabelFont(try ShapedTextLayout(shaper, sizePixels: 12.5, haloPixels: 2)),
+            poi: LabelFont(try ShapedTextLayout(shaper, sizePixels: 11.5, haloPixels: 2)))
+    }
+
     /// How many times a label present in one frame is missing from the next while its anchor is still on screen.
-    static func disappearances(zoom: Double, frames: Int = 720) throws -> (vanished: Int, perFrame: Double) {
+    static func disappearances(zoom: Double, frames: Int = 720) throws -> (
+        vanished: Int, jumped: Int, perFrame: Double, names: [String: Int]
+    ) {
         // The placer on the map's own candidates (every data tile around the position), without drawing tiles.
         let layer = try OfflineMap.layer(
             path: MapFixtures.path("helsinki.mbtiles"), style: .day, fonts: try FontSet.load(), waitForTiles: true)
@@ -26,15 +37,14 @@ struct LabelStabilityTests {
         for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
             if case .vector(_, let labels) = store.load(t) { candidates += labels }
         }
-        let fonts = try FontSet.load()
-        let labelFonts = LabelPlacer.Fonts(
-            place: TextLayout(font: fonts.bold, size: 15), road: TextLayout(font: fonts.regular, size: 12.5),
-            poi: TextLayout(font: fonts.regular, size: 11.5))
+        let labelFonts = try LabelStabilityTests.fonts()
         let placer = LabelPlacer()
         let width = 800
         let height = 480
         var previous: (camera: Camera, labels: [PlacedLabel])?
         var vanished = 0
+        var jumped = 0
+        var names: [String: Int] = [:]
         var shown = 0
         for i in 0..<frames {
             // ±2° around 37°, a few wobbles a second at 10 frames per second.
@@ -46,31 +56,41 @@ struct LabelStabilityTests {
             let labels = placer.place(candidates, camera: camera, fonts: labelFonts, reserved: [], zoom: zoom)
             shown += labels.count
             if let previous {
-                let now = Set(labels.map(\.text))
-                for label in previous.labels where !now.contains(label.text) {
+                let now = Dictionary(labels.map { ("\($0.kind)|\($0.text)", $0) }, uniquingKeysWith: { a, _ in a })
+                for label in previous.labels {
                     // Where last frame's label anchor is now; a label that left the screen may go.
-                    let box = label.boxes.first ?? Rect(x: label.origin.x, y: label.origin.y, width: 0, height: 0)
-                    let anchor = Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
+                    let anchor = LabelStabilityTests.anchor(of: label)
                     let moved = camera.screenPoint(ofWorldPixel: previous.camera.worldPixel(atScreen: anchor))
-                    if moved.x >= 0, moved.y >= 0, moved.x < Double(width), moved.y < Double(height) { vanished += 1 }
+                    if let same = now["\(label.kind)|\(label.text)"] {
+                        // A label that stays moves with the map, not along its street to another place.
+                        if (LabelStabilityTests.anchor(of: same) - moved).length > 4 {
+                            jumped += 1
+                            names["jumped: \(label.text)", default: 0] += 1
+                        }
+                    } else if moved.x >= 0, moved.y >= 0, moved.x < Double(width), moved.y < Double(height) {
+                        vanished += 1
+                        names[label.text, default: 0] += 1
+                    }
                 }
             }
             previous = (camera, labels)
         }
-        return (vanished, Double(shown) / Double(frames))
+        return (vanished, jumped, Double(shown) / Double(frames), names)
+    }
+
+    /// The middle of a label's first box: where its text starts on its street, or its point.
+    static func anchor(of label: PlacedLabel) -> Point {
+        let box = label.boxes.first ?? Rect(x: label.origin.x, y: label.origin.y, width: 0, height: 0)
+        return Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
     }
 
     @Test("no label blinks under a ±2° heading wobble", arguments: [15.0, 16.0, 16.5, 17.0])
     func wobble(zoom: Double) throws {
         let r = try LabelStabilityTests.disappearances(zoom: zoom)
         #expect(r.perFrame >= 5, "too few labels to judge: \(r.perFrame) a frame")
-        let message: Comment = "zoom \(zoom): \(r.vanished) disappearances in 720 frames, \(r.perFrame) labels a frame"
-        if zoom >= 16.5 {
-            // Not met yet: Yliopistonkatu and Mannerheimintie still drop out for a frame (30 at z16.5, 60 at z17
-            // on 2026-12-01, down from 60 and 60 before every stretch was tried).
-            withKnownIssue("street labels still blink at zoom 16.5 and 17") { #expect(r.vanished == 0, message) }
-        } else {
-            #expect(r.vanished == 0, message)
-        }
+        let message: Comment =
+            "zoom \(zoom): \(r.vanished) disappearances in 720 frames (\(r.names)), \(r.perFrame) labels a frame"
+        #expect(r.vanished == 0, message)
+        #expect(r.jumped == 0, "zoom \(zoom): \(r.jumped) labels jumped along their street (\(r.names))")
     }
 }

@@ -30,7 +30,8 @@ struct MapGoldenTests {
     static func render(_ c: Case) throws -> FrameBuffer {
         let fonts = try FontSet.load()
         let layer = try OfflineMap.layer(
-            path: MapFixtures.path(c.file), style: c.night ? .night : .day, fonts: fonts, waitForTiles: true)
+            path: MapFixtures.path(c.file), style: c.night ? .night : .day, fonts: fonts, waitForTiles: true,
+            shaper: try WorldTextShaper())
         let mode: OrientationMode = c.bearing == 0 ? .northUp : .headingUp
         let camera = Camera(
             mode: mode, center: MapFixtures.kluuvi, zoom: c.zoom, mapBearing: Angle(c.bearing), width: 480, height: 320)

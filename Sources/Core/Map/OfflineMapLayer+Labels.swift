@@ -1,0 +1,120 @@
+extension OfflineMapLayer {
+    /// The label fonts for a screen whose reference unit is `unit`: the text stack's when the layer has a shaper
+    /// that accepts the styles, else the outline font. Made once per size and kept.
+    func labelFonts(unit: Double) -> LabelPlacer.Fonts {
+        if let cached = labelFontCache, cached.unit == unit { return cached.fonts }
+        let halo = 2 * unit
+        let made: LabelPlacer.Fonts
+        if let shaper,
+            let place = try? ShapedTextLayout(shaper, sizePixels: 15 * unit, weight: .bold, haloPixels: halo),
+            let road = try? ShapedTextLayout(shaper, sizePixels: 12.5 * unit, haloPixels: halo),
+            let poi = try? ShapedTextLayout(shaper, sizePixels: 11.5 * unit, haloPixels: halo)
+        {
+            made = .init(place: LabelFont(place), road: LabelFont(road), poi: LabelFont(poi))
+        } else {
+            made = .init(
+                place: TextLayout(font: fonts.bold, size: 15 * unit),
+                road: TextLayout(font: fonts.regular, size: 12.5 * unit),
+                poi: TextLayout(font: fonts.regular, size: 11.5 * unit))
+        }
+        labelFontCache = (unit, made)
+        return made
+    }
+
+    /// Places this frame's labels (from the decoded tiles under the screen) and draws them.
+    func drawLabels(
+        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, reserved: [Rect]
+    ) {
+        let store = tiles.store
+        var dataTiles: Set<TileID> = []
+        // Labels come from data tiles at or below the file's shallowest zoom only (underzoom draws none).
+        if zoom >= store.minZoom {
+            for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
+        }
+        var candidates: [LabelCandidate] = []
+        for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            let loaded = waitForTiles ? store.load(t) : store.cached(t)
+            if case .vector(_, let labels)? = loaded { candidates += labels }
+        }
+        let unit = max(0.75, Double(min(camera.width, camera.height)) / 480)
+        let fonts = labelFonts(unit: unit)
+        let placed = placer.place(candidates, camera: camera, fonts: fonts, reserved: reserved, zoom: camera.zoom)
+        for label in placed { draw(label, font: fonts.font(label.kind), unit: unit, on: canvas) }
+        lastLabels = placed
+    }
+
+    /// The colour of a kind of label in the current style.
+    private func color(_ kind: LabelCandidate.Kind) -> Color {
+        let s = style
+        switch kind {
+        case .place: return s.label
+        case .road: return s.roadLabel
+        case .water: return s.waterLabel
+        case .poi: return s.poiLabel
+        }
+    }
+
+    /// Draws one placed label: shaped glyph masks copied or sampled from the text stack's cache, or, without it,
+    /// the outline font's glyphs filled.
+    private func draw(_ label: PlacedLabel, font: LabelFont, unit: Double, on canvas: Canvas) {
+        let color = color(label.kind)
+        let halo = style.labelHalo
+        if let shaped = font.shaped {
+            let run = shaped.run(label.text)
+            if label.glyphs.isEmpty {
+                canvas.frame.draw(run, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
+                return
+            }
+            // Along a curve: every halo first, so no glyph's halo covers its neighbour.
+            for g in label.glyphs where g.index < run.glyphs.count {
+                if let mask = run.glyphs[g.index].halo {
+                    canvas.frame.draw(mask, pen: g.pen, halo, rotationDegrees: g.rotationDegrees)
+                }
+            }
+            for g in label.glyphs where g.index < run.glyphs.count {
+                canvas.frame.draw(run.glyphs[g.index].bitmap, pen: g.pen, color, rotationDegrees: g.rotationDegrees)
+            }
+            return
+        }
+        guard let layout = font.outline else { return }
+        if label.glyphs.isEmpty {
+            let shapes = labelShapes(label.text, layout: layout, haloWidth: 2 * unit)
+            let place = Self.placement(origin: label.origin, degrees: label.rotationDegrees)
+            canvas.fill(shapes.halo.applying(place), halo)
+            canvas.fill(shapes.text.applying(place), color)
+            return
+        }
+        let runs = layout.glyphRuns(label.text)
+        var glyphs = Path()
+        for g in label.glyphs where g.index < runs.count {
+            let place = Self.placement(origin: g.pen, degrees: g.rotationDegrees)
+            let scale = layout.size / layout.font.unitsPerEm
+            let outline = layout.glyphPath(runs[g.index].glyph) { fx, fy in place(Point(x: fx * scale, y: -fy * scale))
+            }
+            for contour in outline.contours { glyphs.addPolygon(contour) }
+        }
+        canvas.fill(Self.dilated(glyphs, by: 2 * unit), halo)
+        canvas.fill(glyphs, color)
+    }
+
+    /// Turns by `degrees` about the origin, then moves to `origin`.
+    private static func placement(origin o: Point, degrees: Double) -> (Point) -> Point {
+        let r = degrees * .pi / 180
+        let c = cos(r)
+        let s = sin(r)
+        return { p in Point(x: o.x + p.x * c - p.y * s, y: o.y + p.x * s + p.y * c) }
+    }
+
+    /// The glyphs dilated: eight shifted copies merged by the non-zero fill. Far fewer edges than stroking every
+    /// glyph contour, and the same look at halo widths of a few pixels.
+    static func dilated(_ glyphs: Path, by width: Double) -> Path {
+        var halo = Path()
+        for k in 0..<8 {
+            let a = Double(k) * .pi / 4
+            let d = Point(x: cos(a) * width, y: sin(a) * width)
+            for contour in glyphs.contours { halo.addPolygon(contour.map { $0 + d }) }
+        }
+        for contour in glyphs.contours { halo.addPolygon(contour) }
+        return halo
+    }
+}
