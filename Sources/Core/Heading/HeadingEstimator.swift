@@ -131,7 +131,7 @@ public struct HeadingEstimator: Sendable {
             } else {
                 publish(at: fix.time)
             }
-        case .gpsSky:
+        case .gpsSky, .rideAction:
             break
         case .compassHeading(let t, let report):
             processExternalCompass(report, at: t)

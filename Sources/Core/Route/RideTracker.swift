@@ -30,6 +30,8 @@ public final class RideTracker {
     public private(set) var earlierTrails: [[GeoCoordinate]] = []
     /// The trail the latest frame drew (the navigation state's), kept for saving.
     public private(set) var trail: [GeoCoordinate] = []
+    /// Where the latest fix with a position put the rider (a marked point goes there).
+    public private(set) var position: GeoCoordinate?
     /// The local day the trip and the track belong to; nil before the first fix with a time.
     public private(set) var day: LocalDay?
     /// The local time zone's offset from UTC, in seconds (set by the caller, which can look it up).
@@ -62,6 +64,7 @@ public final class RideTracker {
             }
         }
         guard fix.mode >= .twoD, let c = fix.coordinate, c.isValid else { return }
+        position = c
         if var f = follower {
             progress = f.update(position: c, speedMetresPerSecond: fix.speedMetresPerSecond, time: fix.time)
             follower = f

@@ -31,7 +31,8 @@ struct DemoCommand: Command {
         ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route, only: RouteOptions.viewFlags)
         + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
-        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
+        ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
+        + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var fps = 20.0
@@ -40,6 +41,7 @@ struct DemoCommand: Command {
     var view = ViewOptions()
     var route = RouteOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
 
@@ -69,13 +71,14 @@ struct DemoCommand: Command {
         let physics = display.physics(screen: screen, width: width, height: height).0
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
-        let ride = try demoRide()
-        let heading = headingOptions.applied(to: ride.heading)
+        let demo = try demoRide()
+        let heading = headingOptions.applied(to: demo.heading)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
         let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
-        let playback = Playback(events: ride.events) { [view] in
+        let playback = Playback(events: demo.events) { [view] in
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
-                heading: heading)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: demo.start,
+                heading: heading, ride: settings)
             pipeline.ride = tracker
             return pipeline
         }
@@ -89,6 +92,11 @@ struct DemoCommand: Command {
             width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
         var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
         configuration.sinks.insert(rideSink, at: 0)
+        // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
+        if let input = try self.ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

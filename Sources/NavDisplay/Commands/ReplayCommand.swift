@@ -50,7 +50,8 @@ struct ReplayCommand: Command {
         ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route)
         + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
-        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
+        ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
+        + DisplayOptions.options(in: \.display)
 
     var file = ""
     var speed: Double? = 1  // nil: max
@@ -67,6 +68,7 @@ struct ReplayCommand: Command {
     var view = ViewOptions()
     var route = RouteOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -143,11 +145,13 @@ struct ReplayCommand: Command {
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             physics: physics, waitForTiles: out != nil || !displayChosen)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
         let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
         let rideSink = route.sink(tracker: tracker, command: Self.name)
         let playback = Playback(events: events) { [view] in
             let pipeline = NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config,
+                ride: settings)
             pipeline.ride = tracker
             return pipeline
         }
@@ -196,6 +200,11 @@ struct ReplayCommand: Command {
         var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
         configuration.sinks.insert(rideSink, at: 0)
         rideSink.showNotice = { [unowned sink] in sink.show(notice: $0, while: $1) }
+        // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
+        if let input = try ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

@@ -82,6 +82,15 @@ public final class RideSink: EventSink {
                     zoneLookedUpAt = utc
                 }
                 tracker.add(fix)
+            case .rideAction(let time, .markPoint):
+                // The mark key: a waypoint where the rider is, and the day's track written with it now.
+                if let c = tracker.position {
+                    tracker.mark(GPXPoint(coordinate: c, utcSeconds: tracker.utcSeconds(at: time)))
+                }
+                saveTrack(now: now)
+            case .rideAction(_, .toggleRecording):
+                // The record key: the ride so far is on disk whatever the recorder does.
+                saveTrack(now: now)
             default:
                 tracker.apply(event)
             }

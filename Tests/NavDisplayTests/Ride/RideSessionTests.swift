@@ -39,7 +39,7 @@ struct RideSessionTests {
     ) throws -> (Session, ManualLoop, RideSink, Probe) {
         let tracker = RideTracker(route: route)
         let sink = RideSink(tracker: tracker, files: directory.map(RideFiles.init(directory:))) { _ in }
-        sink.zoneOffset = { _ in RideFixtures.helsinkiSummerOffsetSeconds }
+        sink.zoneOffset = { _ in RouteFixtures.helsinkiSummerOffsetSeconds }
         sink.restore()
         let scene = Scene(width: 320, height: 192, fonts: try FontSet.load())
         let pipeline = NavigationPipeline(
@@ -71,8 +71,8 @@ struct RideSessionTests {
 
     @Test("along its own track the ride counts down to Arrived, is never off route, and the U-turn is cued")
     func alongTheRoute() throws {
-        let recording = try RideFixtures.ride()
-        let (session, loop, _, probe) = try Self.session(recording.events, route: try RideFixtures.along())
+        let recording = try RouteFixtures.ride()
+        let (session, loop, _, probe) = try Self.session(recording.events, route: try RouteFixtures.along())
         try session.start()
         try loop.advance(by: 170)
         try session.end()
@@ -95,8 +95,8 @@ struct RideSessionTests {
 
     @Test("on the route moved away the ride is off route after the hold time, with the way back to its nearest point")
     func awayFromTheRoute() throws {
-        let recording = try RideFixtures.ride()
-        let route = try RideFixtures.south()
+        let recording = try RouteFixtures.ride()
+        let route = try RouteFixtures.south()
         let (session, loop, _, probe) = try Self.session(recording.events, route: route)
         try session.start()
         try loop.advance(by: 170)
@@ -126,9 +126,9 @@ struct RideSessionTests {
 
     @Test("the trail and the trip survive a restart, and the GPX written on SIGTERM reads back with every fix")
     func restartKeepsTheRide() throws {
-        let recording = try RideFixtures.ride()
+        let recording = try RouteFixtures.ride()
         let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("state").path
-        let fixes = RideFixtures.fixes(recording)
+        let fixes = RouteFixtures.fixes(recording)
 
         // One session over the whole ride, as the figure to compare with.
         let (whole, wholeLoop, wholeSink, _) = try Self.session(recording.events, route: nil)
@@ -183,7 +183,7 @@ struct RideSessionTests {
 
     @Test("a damaged state file is logged and ignored, never a crash: cut at every line, garbage, too large")
     func damagedStateIsIgnored() throws {
-        let recording = try RideFixtures.ride()
+        let recording = try RouteFixtures.ride()
         let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("state").path
         let (session, loop, sink, _) = try Self.session(recording.events, route: nil, directory: dir)
         try session.start()
@@ -263,5 +263,28 @@ struct RideSessionTests {
         #expect(sink.tracker.day == LocalDay(year: 2026, month: 5, day: 29))
         // The trip started again at midnight: ten steps of about 5.5 m.
         #expect(abs(sink.tracker.trip.distanceMetres - 55) < 3)
+    }
+
+    @Test("the mark key adds a waypoint where the rider is and writes the day's track at once")
+    func theMarkKeyWritesTheTrack() throws {
+        let recording = try RouteFixtures.ride()
+        let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("state").path
+        let start = recording.events[0].time
+        let press = start.adding(seconds: 30.05)
+        var events = recording.events.filter { $0.time <= press }
+        events.append(.rideAction(press, .markPoint))
+        events += recording.events.filter { $0.time > press }
+        let (session, loop, sink, _) = try Self.session(events, route: nil, directory: dir)
+        try session.start()
+        try loop.advance(by: 31)
+        let day = try #require(sink.tracker.day)
+        // Written by the key, before the session ends.
+        let track = try #require(try RideFiles(directory: dir).loadTrack(for: day))
+        let mark = try #require(track.waypoints.first)
+        #expect(track.waypoints.count == 1)
+        let lastFix = try #require(RouteFixtures.fixes(recording).last { $0.time <= press })
+        #expect(GreatCircle.distance(from: mark.coordinate, to: lastFix.coordinate!) < 0.01)
+        #expect(abs(try #require(mark.utcSeconds) - lastFix.utcSeconds! - press.seconds(since: lastFix.time)) < 1e-3)
+        try session.end()
     }
 }
