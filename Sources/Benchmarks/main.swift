@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("text", runTextBenchmark),
     ("labels", runLabelBenchmark),
     ("route", runRouteBenchmark),
+    ("route-layer", routeFrameBenchmark),
     ("targets", runTargetsBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())

@@ -22,6 +22,8 @@ public final class NavigationPipeline {
     var managesLighting: Bool
     /// The UTC time of the latest fix that had one (a marked point carries it).
     var lastFixUTCSeconds: Double?
+    /// The route, trip and clock the frames show (fed by the ride sink); nil shows none.
+    public var ride: RideTracker?
     private var lastSignature: FrameSignature?
     /// Eases mode and zoom changes over a few hundred milliseconds of frame time.
     private var transition = CameraTransition()
@@ -76,6 +78,7 @@ public final class NavigationPipeline {
         // Mode and zoom changes ease; a finger's pan is applied after, so the map stays under the finger.
         input.camera = transition.camera(for: input.camera, at: time)
         applyRideView(to: &input)
+        ride?.decorate(&input, at: frameTime ?? state.now)
         return input
     }
 

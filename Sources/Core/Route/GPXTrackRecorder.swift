@@ -19,6 +19,18 @@ public struct GPXTrackRecorder: Hashable, Sendable {
         self.maximumPoints = max(1, maximumPoints)
     }
 
+    /// Goes on from a track written before (the day's file read back after a restart): its first track's
+    /// segments, newest points kept within `maximumPoints`; the next fix starts a new segment.
+    public init(
+        restoring document: GPXDocument, name: String? = nil, gapSeconds: Double = 10,
+        maximumPoints: Int = GPXReader.maximumPoints
+    ) {
+        self.init(name: name ?? document.tracks.first?.name, gapSeconds: gapSeconds, maximumPoints: maximumPoints)
+        segments = (document.tracks.first?.segments ?? []).filter { !$0.isEmpty }
+        pointCount = segments.reduce(0) { $0 + $1.count }
+        trim()
+    }
+
     /// Adds one fix.
     public mutating func add(_ fix: GPSFix) {
         guard fix.mode >= .twoD, let c = fix.coordinate, c.isValid else { return }
@@ -33,6 +45,11 @@ public struct GPXTrackRecorder: Hashable, Sendable {
         }
         lastTime = fix.time
         pointCount += 1
+        trim()
+    }
+
+    /// Drops the oldest points past `maximumPoints`.
+    private mutating func trim() {
         while pointCount > maximumPoints, !segments.isEmpty {
             if segments[0].count > pointCount - maximumPoints, segments.count == 1 {
                 segments[0].removeFirst(pointCount - maximumPoints)

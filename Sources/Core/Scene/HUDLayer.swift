@@ -23,8 +23,10 @@ struct HUDLayer {
         /// The heading panel's rows under the digits, and the speed panel's, after any were left out for room.
         var headingRows: [HUDRow]
         var speedRows: [HUDRow]
-        /// "km/h" is the speed panel's first row rather than beside the digits.
+        /// The speed's unit is the speed panel's first row rather than beside the digits.
         var speedUnitBelow = false
+        /// The route and trip panels in the right-hand column (`HUDLayer+Ride`).
+        var ride = RideColumn()
 
         /// Every area the HUD covers, so map and grid labels keep clear of it.
         var rects: [Rect] {
@@ -33,7 +35,7 @@ struct HUDLayer {
                 Rect(
                     x: northCenter.x - northRadius, y: northCenter.y - northRadius, width: 2 * northRadius,
                     height: 2 * northRadius),
-            ] + notices + (street.map { [$0] } ?? [])
+            ] + notices + (street.map { [$0] } ?? []) + ride.rects
         }
     }
 
@@ -80,15 +82,15 @@ struct HUDLayer {
     }
 
     /// `rows` less the optional ones, last first, until a panel placed by `place` keeps clear of `keepOut` (the
-    /// user's marker, which the HUD must never cover). Warnings are never left out.
+    /// user's marker, which the HUD must never cover, and the route panel's room). Warnings are never left out.
     private func fitting(
-        _ rows: [HUDRow], digitsWidth: Double, keepOut: Rect?, place: (Double, Double) -> Rect
+        _ rows: [HUDRow], digitsWidth: Double, keepOut: [Rect], place: (Double, Double) -> Rect
     ) -> (Rect, [HUDRow]) {
         var rows = rows
         while true {
             let size = panelSize(digitsWidth: digitsWidth, rows: rows)
             let panel = place(size.width, size.height)
-            guard let keepOut, panel.intersects(keepOut), let drop = rows.lastIndex(where: \.optional) else {
+            guard keepOut.contains(where: panel.intersects), let drop = rows.lastIndex(where: \.optional) else {
                 return (panel, rows)
             }
             rows.remove(at: drop)
@@ -116,9 +118,15 @@ struct HUDLayer {
             ].filter { !$0.text.isEmpty }
         let northRadius = max(26 * unit, 1.45 * t.secondary.capHeight)
         let northCenter = Point(x: w - margin - northRadius, y: margin + northRadius)
+        // The route panel's own rows need room under the north pointer: the heading panel leaves out its optional
+        // rows rather than run into it.
+        let rideRoom = rideReserve(lines, width: w, top: northCenter.y + northRadius + margin)
+        // Its rows are as wide as the room beside the north pointer and the route panel: a long street name is set
+        // smaller or cut rather than push the turn cue off the screen.
+        let rowsWidth = min(northCenter.x - northRadius - 2 * margin, rideRoom.map { $0.x - 2 * margin } ?? .infinity)
         let (headingPanel, headingRows) = fitting(
-            reduced(headingCandidates, maxWidth: northCenter.x - northRadius - 2 * margin), digitsWidth: headingWidth,
-            keepOut: keepOut
+            reduced(headingCandidates, maxWidth: rowsWidth), digitsWidth: headingWidth,
+            keepOut: [keepOut, rideRoom].compactMap { $0 }
         ) {
             Rect(x: margin, y: margin, width: $0, height: $1)
         }
@@ -128,23 +136,22 @@ struct HUDLayer {
         ].filter { !$0.text.isEmpty }
         var (speedPanel, speedRows) = fitting(
             reduced(speedCandidates, maxWidth: w * 0.62),
-            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: "km/h"),
-            keepOut: keepOut
+            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: lines.speedUnit),
+            keepOut: keepOut.map { [$0] } ?? []
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
         let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
         if unitBelow {
             (speedPanel, speedRows) = fitting(
-                [HUDRow(text: "km/h", warning: false, optional: false)] + reduced(speedCandidates, maxWidth: w * 0.62),
-                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut
+                [HUDRow(text: lines.speedUnit, warning: false, optional: false)]
+                    + reduced(speedCandidates, maxWidth: w * 0.62),
+                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut.map { [$0] } ?? []
             ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         }
 
         let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let metres = GridLayer.niceStep(min(w / 4, 130 * unit) * metresPerPixel / 2.2)
-        let barPixels = metres / metresPerPixel
-        let label =
-            metres >= 1000 ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : "\(Int(metres)) m"
+        let (barPixels, label) = Self.scaleBar(
+            metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
         let scalePanel = Rect(
@@ -169,7 +176,36 @@ struct HUDLayer {
                     lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
             }
         }
+        placeRideColumn(lines, in: &layout, width: w, keepOut: keepOut)
         return layout
+    }
+
+    /// A scale bar of the smallest round length (1, 2 or 5 × 10ⁿ) in `units` at least `aboutPixels` long, in
+    /// pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
+    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (Double, String) {
+        let most = aboutPixels * metresPerPixel
+        func round(_ value: Double, in unit: Double) -> Double { GridLayer.niceStep(value / unit) * unit }
+        func number(_ v: Double) -> String {
+            v >= 1 ? "\(Int(checkedRounding: v) ?? 0)" : formatFixed(v, digits: v >= 0.1 ? 1 : 2)
+        }
+        switch units {
+        case .metric:
+            let metres = round(most, in: 1)
+            let label =
+                metres >= 1000
+                ? formatFixed(metres / 1000, digits: metres >= 10_000 ? 0 : 1) + " km" : number(metres) + " m"
+            return (metres / metresPerPixel, label)
+        case .imperial:
+            let feet = round(most, in: UnitSystem.metresPerFoot)
+            if feet < 1000 * UnitSystem.metresPerFoot {
+                return (feet / metresPerPixel, number(feet / UnitSystem.metresPerFoot) + " ft")
+            }
+            let miles = round(most, in: UnitSystem.metresPerMile)
+            return (miles / metresPerPixel, number(miles / UnitSystem.metresPerMile) + " mi")
+        case .nautical:
+            let miles = round(most, in: UnitSystem.metresPerNauticalMile)
+            return (miles / metresPerPixel, number(miles / UnitSystem.metresPerNauticalMile) + " NM")
+        }
     }
 
     /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row
@@ -207,6 +243,7 @@ struct HUDLayer {
         drawSpeedPanel(canvas, lines, layout, theme)
         drawScaleBar(canvas, layout, theme)
         drawNotices(canvas, lines, layout.notices, theme)
+        drawRideColumn(canvas, layout.ride, theme: theme, radius: radius)
         if let bar = layout.street, let font = layout.streetFont {
             canvas.fillRoundedRect(bar, radius: radius, theme.panel)
             font.draw(
@@ -282,7 +319,7 @@ struct HUDLayer {
         )
         if !layout.speedUnitBelow {
             t.secondary.draw(
-                "km/h", at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
+                lines.speedUnit, at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
                 theme.panelSubtleText)
         }
         var rowBaseline = baseline

@@ -12,8 +12,12 @@ public struct HUDLines: Hashable, Sendable {
     /// The heading's status line, upper case.
     public var headingStatus: String
     public var headingWarning: Bool
-    /// Speed in whole km/h, or "--".
+    /// Speed in whole units of `speedUnit`, or "--".
     public var speed: String
+    /// "km/h", "mph" or "kn" (the ride's units; km/h without a ride).
+    public var speedUnit: String
+    /// The ride's units (metric without a ride): the scale bar speaks them too.
+    public var units: UnitSystem
     /// The position's status line, upper case.
     public var positionStatus: String
     public var positionWarning: Bool
@@ -23,6 +27,10 @@ public struct HUDLines: Hashable, Sendable {
     public var stale: Bool
     /// Device warnings ("RECORDING STOPPED").
     public var notices: [String]
+    /// The route panel; nil without a route.
+    public var route: RouteLines?
+    /// The trip fields chosen, in order.
+    public var trip: [TripLine]
 
     /// From this heading accuracy on, the HUD says it (±N°) beside the heading.
     public static let wideAccuracyDegrees = 15.0
@@ -50,11 +58,22 @@ public struct HUDLines: Hashable, Sendable {
         headingStatus = (input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")).uppercased()
         headingWarning = input.headingWarning || input.heading == nil
         // A speed from outside (a rogue gpsd sending 1e300) is shown as unknown, never trapped on.
-        speed = input.speedMetresPerSecond.flatMap { Int(checkedRounding: $0 * 3.6) }.map(String.init) ?? "--"
+        let units = input.ride?.units ?? .metric
+        speed =
+            input.speedMetresPerSecond.flatMap { Int(checkedRounding: units.speed($0).value) }.map(String.init) ?? "--"
+        speedUnit = units.speed(0).unit
+        self.units = units
         positionStatus = input.positionStatus.uppercased()
         positionWarning = input.positionWarning
         stale = input.positionStale
         street = input.currentStreet.flatMap { $0.isEmpty ? nil : $0 }
         notices = input.notices
+        if let ride = input.ride {
+            route = ride.route.map { RouteLines(ride, route: $0, camera: input.camera) }
+            trip = ride.tripFields.map { TripLine($0, ride) }
+        } else {
+            route = nil
+            trip = []
+        }
     }
 }

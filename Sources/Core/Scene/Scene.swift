@@ -90,6 +90,9 @@ public final class Scene {
                 on: canvas, camera: input.camera, theme: theme, font: TextLayout(font: fonts.bold, size: size),
                 avoid: reserved)
         }
+        if let ride = input.ride {
+            RouteLayer().draw(on: canvas, camera: input.camera, ride: ride, theme: theme, unit: unit)
+        }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
         hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)

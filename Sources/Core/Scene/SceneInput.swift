@@ -31,6 +31,8 @@ public struct SceneInput: Sendable {
     public var headingWarning: Bool
     /// Warnings about the device rather than the navigation ("RECORDING STOPPED"), shown on the HUD.
     public var notices: [String] = []
+    /// The route, the trip, the clock and the units (`RideTracker`); nil draws none of them, in metric.
+    public var ride: RideOverlay?
 
     public init(
         camera: Camera, mode: OrientationMode, heading: Heading?, positionErrorMetres: Double? = nil,

@@ -28,7 +28,8 @@ struct DemoCommand: Command {
             ) { c, seconds in c.interval = seconds },
             .fps(\.fps, help: "frame rate on a screen while moving, 0.1 to 60 (default 20)"),
             .stats(\.stats, help: "print frame-time, latency, CPU and memory figures at the end (screen only)"),
-        ] + ViewOptions.options(in: \.view) + HeadingOptions.options(in: \.headingOptions) + [
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route, only: RouteOptions.viewFlags)
+        + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
         ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
         + DisplayOptions.options(in: \.display)
@@ -38,6 +39,7 @@ struct DemoCommand: Command {
     var stats = false
     var interval = 2.0
     var view = ViewOptions()
+    var route = RouteOptions()
     var headingOptions = HeadingOptions()
     var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
@@ -61,28 +63,35 @@ struct DemoCommand: Command {
         return try rideToFiles()
     }
 
-    /// The bundled ride as a replay: the same engine `replay` uses, for the screen and for PNG frames.
+    /// The bundled ride as a replay: the same engine `replay` uses, for the screen and for PNG frames, with the
+    /// ride sink (route, trip, clock) that goes with it.
     private func playback(
         width: Int, height: Int, screen: (any Display)? = nil, waitForTiles: Bool
-    ) throws -> Playback {
+    ) throws -> (Playback, RideSink) {
         let physics = display.physics(screen: screen, width: width, height: height).0
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
         let demo = try demoRide()
         let heading = headingOptions.applied(to: demo.heading)
         let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
-        return Playback(events: demo.events) { [view] in
-            NavigationPipeline(
+        let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
+        let playback = Playback(events: demo.events) { [view] in
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: demo.start,
                 heading: heading, ride: settings)
+            pipeline.ride = tracker
+            return pipeline
         }
+        return (playback, route.sink(tracker: tracker, command: Self.name))
     }
 
     /// The ride in real time through the live display path, as a live run would show it.
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
-        let ride = try playback(width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
+        let (ride, rideSink) = try playback(
+            width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
         var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        configuration.sinks.insert(rideSink, at: 0)
         // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
         if let input = try self.ride.source(width: screen.width, height: screen.height) {
             configuration.sources.append(input)
@@ -104,9 +113,10 @@ struct DemoCommand: Command {
     private func rideToFiles() throws -> Int32 {
         let files = try ImageFileDisplay(directory: display.pngDirectory, width: size.width, height: size.height)
         print("navdisplay demo: no usable screen here; writing PNG frames instead")
-        let ride = try playback(width: size.width, height: size.height, waitForTiles: true)
-        let (configuration, sink) = ride.byEventTime(
+        let (ride, rideSink) = try playback(width: size.width, height: size.height, waitForTiles: true)
+        var (configuration, sink) = ride.byEventTime(
             intervalSeconds: interval, display: files, pacing: nil, handlesSignals: false)
+        configuration.sinks.insert(rideSink, at: 0)
         _ = try Session(configuration).run()
         let duration = ride.events.last.map { formatFixed($0.time.seconds, digits: 0) } ?? "0"
         print(

@@ -47,7 +47,8 @@ struct ReplayCommand: Command {
             .calibration(
                 \.calibrationFile, help: "replay with this magnetometer calibration instead of the recording's"),
             .flag("--no-calibration", help: "replay uncalibrated") { c in c.noCalibration = true },
-        ] + ViewOptions.options(in: \.view) + HeadingOptions.options(in: \.headingOptions) + [
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route)
+        + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
         ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
         + DisplayOptions.options(in: \.display)
@@ -65,6 +66,7 @@ struct ReplayCommand: Command {
     var calibrationFile: String?
     var noCalibration = false
     var view = ViewOptions()
+    var route = RouteOptions()
     var headingOptions = HeadingOptions()
     var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
@@ -144,19 +146,24 @@ struct ReplayCommand: Command {
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             physics: physics, waitForTiles: out != nil || !displayChosen)
         let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
+        let tracker = route.tracker(route: try route.loadRoute(command: Self.name).route)
+        let rideSink = route.sink(tracker: tracker, command: Self.name)
         let playback = Playback(events: events) { [view] in
-            NavigationPipeline(
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config,
                 ride: settings)
+            pipeline.ride = tracker
+            return pipeline
         }
         if out == nil, displayChosen, let screen {
-            return try replayOnScreen(screen, playback)
+            return try replayOnScreen(screen, playback, rideSink)
         }
 
         let traceHandle = try trace.map { try TraceFile(path: $0) }
-        let (configuration, frames) = playback.byEventTime(
+        var (configuration, frames) = playback.byEventTime(
             intervalSeconds: 1 / (fps ?? (out != nil ? 2 : 10)), display: screen, pacing: speed,
             handlesSignals: false, traceRow: traceHandle.map { handle in { try handle.write($0.csv(since: start)) } })
+        configuration.sinks.insert(rideSink, at: 0)
         let wallStart = MonotonicClock.now()
         let result = try Session(configuration).run()
         try traceHandle?.close()
@@ -188,9 +195,11 @@ struct ReplayCommand: Command {
     /// On a screen, the recording plays through the live display path (epoll, page-flip events, frames only when
     /// something visible changed) at `--speed`, each `--loop` pass with a fresh pipeline; `--stats` prints the
     /// figures at the end.
-    private func replayOnScreen(_ screen: any Display, _ playback: Playback) throws -> Int32 {
+    private func replayOnScreen(_ screen: any Display, _ playback: Playback, _ rideSink: RideSink) throws -> Int32 {
         say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
         var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        configuration.sinks.insert(rideSink, at: 0)
+        rideSink.showNotice = { [unowned sink] in sink.show(notice: $0, while: $1) }
         // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
         if let input = try ride.source(width: screen.width, height: screen.height) {
             configuration.sources.append(input)

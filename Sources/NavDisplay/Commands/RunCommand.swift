@@ -25,8 +25,8 @@ struct RunCommand: Command {
                 \.sampleRate,
                 help: "how often the IIO sensors are read, 0.5 to 200 (default 25; a gyroscope needs\n"
                     + "5 or more: readings further apart than 0.25 s are not integrated)")
-        ] + ViewOptions.options(in: \.view) + HeadingOptions.options(in: \.headingOptions)
-        + MapOptions.options(in: \.map) + [
+        ] + ViewOptions.options(in: \.view) + RouteOptions.options(in: \.route)
+        + HeadingOptions.options(in: \.headingOptions) + MapOptions.options(in: \.map) + [
             .fps(\.fps, help: "frame rate while moving, 0.1 to 60 (default 20); none when nothing changes"),
             .number(
                 "--parked-fps", "N", in: 0.1...60, what: "frames per second from 0.1 to 60", example: "1",
@@ -62,6 +62,7 @@ struct RunCommand: Command {
     var sensors = SensorOptions()
     var sampleRate = 25.0
     var view = ViewOptions()
+    var route = RouteOptions(stateDirectory: RideFiles.defaultDirectory)
     var headingOptions = HeadingOptions()
     var map = MapOptions(defaultMap: .bundled)
     var ride = RideOptions(input: .auto)
@@ -79,6 +80,8 @@ struct RunCommand: Command {
         var arguments = arguments
         configPath = try Self.takeConfigPath(from: &arguments)
         if let configPath { configProblems = try readConfig(configPath) }
+        // A route named in the kiosk's config that cannot be read must not keep the map from coming up.
+        route.routeFromConfig = route.routePath != nil
         // Over the file's values: the command line wins.
         try parseOptions(arguments)
     }
@@ -109,6 +112,10 @@ struct RunCommand: Command {
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), physics: physics, waitForTiles: false)
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
+        // The route, the trip and the day's track beside the display, kept under --state-dir across restarts.
+        let (routeLine, routeNotice) = try route.loadRoute(command: Self.name)
+        let tracker = route.tracker(route: routeLine)
+        let rideSink = route.sink(tracker: tracker, command: Self.name)
         let rideSettings = ride.settings(mapStyle: map.style, recording: recordPath != nil, zoomRange: zoomRange(scene))
         let backlight = try ride.openBacklight()
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
@@ -116,11 +123,13 @@ struct RunCommand: Command {
             let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
                 heading: heading, ride: rideSettings)
+            pipeline.ride = tracker
             pipeline.onLightingChange = { lighting in
                 if let line = backlight?.show(lighting) { say("navdisplay run: " + line, priority: .warning) }
             }
             return pipeline
         }
+        rideSink.showNotice = { [unowned screenSink] in screenSink.show(notice: $0, while: $1) }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
         screenSink.onReload = { [calibrationPath, headingOptions] pipeline in
@@ -170,13 +179,14 @@ struct RunCommand: Command {
         let log = StatusLogSink { say("navdisplay run: " + $0) }
         var configuration = SessionConfiguration(
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []) + (input.map { [$0] } ?? []),
-            sinks: [log, recorder, screenSink])
+            sinks: [log, recorder, rideSink, screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
         // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
         let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
         configuration.heartbeat = { heartbeat?.beat($0) }
         // What was wrong with the files stays on the HUD, so it is seen at the device, not only in the journal.
-        screenSink.pipeline.notices += runNotices(calibrationProblem: calibrationProblem)
+        screenSink.pipeline.notices +=
+            runNotices(calibrationProblem: calibrationProblem) + (routeNotice.map { [$0] } ?? [])
         let session = try Session(configuration)
         say(
             "navdisplay run: showing on \(screen.name); "

@@ -1,0 +1,78 @@
+import Glibc
+
+/// What failed while reading a ride file (a route, the state, a day's track), and what to do about it.
+public struct RideFileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var what: String
+    public var description: String { "\(path): \(what)" }
+}
+
+/// Every call into the C library for the ride's files (reading a whole file with a size check first, making
+/// the tracks folder, renaming a damaged file aside, the local time zone). All return -1 and set errno, except
+/// `localtime_r`, which returns NULL.
+enum RideSyscalls {
+    /// The bytes of `path`, refused without reading when larger than `maxBytes`; nil when there is no such file.
+    static func readWholeFile(_ path: String, maxBytes: Int) throws(RideFileError) -> [UInt8]? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw RideFileError(path: path, what: "cannot open: \(errnoText())")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw RideFileError(path: path, what: "cannot stat: \(errnoText())") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw RideFileError(path: path, what: "is not a regular file") }
+        let size = Int(st.st_size)
+        guard size <= maxBytes else {
+            throw RideFileError(
+                path: path, what: "is \(size / 1_048_576) MiB, more than the \(maxBytes / 1_048_576) MiB read")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let n = bytes.withUnsafeMutableBytes { b in
+                retrying { Int32(truncatingIfNeeded: read(fd, b.baseAddress! + offset, size - offset)) }
+            }
+            if n < 0 { throw RideFileError(path: path, what: "read failed: \(errnoText())") }
+            if n == 0 { break }
+            offset += Int(n)
+        }
+        // A file that shrank while being read is what was there.
+        if offset < size { bytes.removeLast(size - offset) }
+        return bytes
+    }
+
+    /// Makes `path` a folder (mode 0755) unless it is one already.
+    static func makeDirectory(_ path: String) throws(RideFileError) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        throw RideFileError(path: path, what: "cannot make the folder: \(errnoText())")
+    }
+
+    /// Renames `path` to `newPath` (a damaged file put aside so it is not overwritten).
+    static func rename(_ path: String, to newPath: String) throws(RideFileError) {
+        guard Glibc.rename(path, newPath) == 0 else {
+            throw RideFileError(path: path, what: "cannot rename to \(newPath): \(errnoText())")
+        }
+    }
+
+    /// The local time zone's offset from UTC at `utcSeconds`, in seconds east (`localtime_r`'s `tm_gmtoff`,
+    /// from `TZ` or /etc/localtime); 0 when the time is out of range.
+    static func localOffsetSeconds(atUTC utcSeconds: Double) -> Int {
+        guard utcSeconds.isFinite, abs(utcSeconds) < 1e12, let whole = Int(checkedTruncating: utcSeconds) else {
+            return 0
+        }
+        var t = time_t(whole)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+
+    static func retrying(_ body: () -> Int32) -> Int32 {
+        while true {
+            let r = body()
+            if r >= 0 || errno != EINTR { return r }
+        }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
