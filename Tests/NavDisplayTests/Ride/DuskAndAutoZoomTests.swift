@@ -112,7 +112,8 @@ struct DuskAndAutoZoomTests {
         }
         // The key's whole level eases in over CameraTransition's 0.4 s; every other step is auto-zoom's.
         let steps = zip(zooms, zooms.dropFirst()).filter { $1.0 < 100 || $0.0 > 100.5 }
-        #expect(steps.allSatisfy { abs($1.1 - $0.1) <= 0.5 * ($1.0 - $0.0) + 1e-9 }, "at most 0.5 levels a second: \(steps.filter { abs($1.1 - $0.1) > 0.5 * ($1.0 - $0.0) + 1e-9 })")
+        let fast = steps.filter { abs($1.1 - $0.1) > 0.5 * ($1.0 - $0.0) + 1e-9 }
+        #expect(fast.isEmpty, "at most 0.5 levels a second: \(fast)")
         let moving = zooms.filter { $0.0 < 100 }.map(\.1)
         #expect((moving.max() ?? 0) - (moving.min() ?? 0) > 0.5, "the stop at the lights zooms in")
         // 145 fixes with a new speed each; the goal moved only for changes of more than 0.3 levels.
