@@ -30,6 +30,7 @@ vm-tests:
 	scripts/vm/iio-tests
 	scripts/vm/calibrate-tests
 	scripts/vm/kiosk-test
+	scripts/ride/uinput-vm-test
 
 # The Debian package (out/deb/navdisplay_<version>_<arch>.deb), checked by lintian.
 deb: deps

@@ -1,14 +1,24 @@
 import CGps
 
-/// gpsd's live socket lines through libgps's own JSON parser (`gps_unpack`, what `gps_read` runs on each line
-/// from the socket). This is Debian's libgps, not our code: the harness exists because a rogue process on the
-/// gpsd port reaches it before any of ours does (see docs/fuzzing.md for the hang it found).
+@testable import Platform
+
+/// gpsd's live socket bytes as `GpsdConnection.readMessages` handles them: cut into lines (`GpsdLineBuffer`),
+/// each line checked (`GpsdLine.isWellFormed`), and only a line that passes handed to libgps's own JSON parser
+/// (`gps_unpack`, Debian's libgps). Before that check, libgps spun for over a minute on two of this harness's
+/// findings (Fuzz/Known/libgps-json, docs/fuzzing.md): a rogue process on the gpsd port could hang `run`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
-    var line = UnsafeBufferPointer(start: data, count: min(size, 4000)).map { CChar(bitPattern: $0) }
-    line.append(0)
+    var lines = GpsdLineBuffer()
+    // A fuzz input is one line unless it holds newlines of its own; the socket's newline ends the last.
+    lines.append(UnsafeRawBufferPointer(start: data, count: size))
+    [UInt8(ascii: "\n")].withUnsafeBytes { lines.append($0) }
     var gps = gps_data_t()
-    _ = gps_unpack(&line, &gps)
+    while let line = lines.nextLine() {
+        guard GpsdLine.isWellFormed(line) else { continue }
+        var text = line.map { CChar(bitPattern: $0) }
+        text.append(0)
+        _ = gps_unpack(&text, &gps)
+    }
     return 0
 }

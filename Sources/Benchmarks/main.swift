@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("text", runTextBenchmark),
     ("labels", runLabelBenchmark),
     ("route", runRouteBenchmark),
+    ("targets", runTargetsBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

@@ -69,4 +69,5 @@ func writeError(_ line: String) {
     }
 }
 
+HeapTuning.keepHeapSmall()
 exit(runMain(Array(CommandLine.arguments.dropFirst())))

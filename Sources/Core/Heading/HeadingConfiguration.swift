@@ -49,6 +49,9 @@ public struct HeadingConfiguration: Sendable {
     /// When a disturbance is noticed, the held heading is the one from this long before (the field was already
     /// bending the heading while it grew below the gate's thresholds).
     public var rollbackSeconds = 1.5
+    /// A compass or held heading (not a course) less accurate than this (°, 1 σ) is shown as unknown, as the
+    /// gyro-driven path does (`GyroHeadingState.Limits.maximumAccuracyDegrees`).
+    public var maximumCompassAccuracyDegrees = 45.0
     /// Accuracy assumed for an uncalibrated compass, and for the tilt error when the board is assumed level.
     public var uncalibratedAccuracyDegrees = 15.0
     public var levelAssumedAccuracyDegrees = 8.0

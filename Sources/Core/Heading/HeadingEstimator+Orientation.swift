@@ -22,7 +22,7 @@ extension HeadingEstimator {
         switch verdict.outcome {
         case .initialised: orientationInitialisedAt = s.time
         case .disturbed: orientationDisturbedAt = s.time
-        case .accepted, .unusable: break
+        case .accepted, .unusable, .compensated: break
         }
     }
 

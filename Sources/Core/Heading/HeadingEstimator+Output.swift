@@ -2,10 +2,16 @@
 extension HeadingEstimator {
     /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
     func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
-        guard compassTrusted, !compassLost(at: t), let m = filter.angle else { return nil }
+        guard compassTrusted, !compassLost(at: t), var m = filter.angle else { return nil }
+        if externalAccuracy == nil, quality.isTurningOrShaken, let raw = lastCompassReading {
+            // While the unit turns or shakes, the filter's turn rate overshoots every reversal (measured on BROAD's
+            // handheld trials: twice the error of the readings themselves); the latest reading is the better guess.
+            m = raw
+        }
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
         let offset = learner.offsetDegrees ?? 0
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
+        if externalAccuracy == nil { terms.append(quality.accuracyDegrees) }
         if let external = externalAccuracy {
             terms.append(external)
         } else if let cal = configuration.calibration {
@@ -16,13 +22,16 @@ extension HeadingEstimator {
             terms.append(configuration.uncalibratedAccuracyDegrees)
             terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
         }
-        if let h = estimate.field?.horizontalNanotesla, h > 0 {
-            // Approximate WMM declination error model: a fixed part plus one growing as H shrinks.
-            let d = (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
-            terms.append(d)
-        }
+        if let d = declinationErrorDegrees { terms.append(d) }
         let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return (trueAngle.rotated(by: offset), trueAngle, accuracy)
+    }
+
+    /// WMM's declination error here (°): approximately a fixed part plus one growing as H shrinks; nil before
+    /// a position is known.
+    var declinationErrorDegrees: Double? {
+        guard let h = estimate.field?.horizontalNanotesla, h > 0 else { return nil }
+        return (0.26 * 0.26 + (5625 / h) * (5625 / h)).squareRoot()
     }
 
     func compassLost(at t: Timestamp) -> Bool {
@@ -192,8 +201,10 @@ extension HeadingEstimator {
                     h.direction = h.direction.rotated(by: turn)
                     h.accuracyDegrees += 0.5 * t.seconds(since: good.time)
                 } else {
-                    // Nobody knows how far it turned since: widen the accuracy with the time held.
-                    h.accuracyDegrees += 4 * t.seconds(since: good.time)
+                    // Nobody knows how far it turned since: widen the accuracy with the time held, at least as fast
+                    // as the compass was turning when it was last trusted (a handheld unit keeps turning).
+                    let rate = max(4, abs(filter.rateDegreesPerSecond), quality.spreadDegrees)
+                    h.accuracyDegrees += rate * t.seconds(since: good.time)
                 }
                 heading = h
                 flags.insert(.held)
@@ -205,6 +216,14 @@ extension HeadingEstimator {
             while let first = history.first, t.seconds(since: first.time) > configuration.rollbackSeconds + 1 {
                 history.removeFirst()
             }
+        }
+        if let h = heading, h.source != .gpsCourse {
+            // A compass this uncertain points nowhere in particular: no arrow rather than a confident wrong one.
+            // The declination's own error (large near the magnetic poles, where the HUD warns of it) is left out:
+            // the arrow still points the way magnetic north lies.
+            let d = declinationErrorDegrees ?? 0
+            let own = max(0, h.accuracyDegrees * h.accuracyDegrees - d * d).squareRoot()
+            if own > configuration.maximumCompassAccuracyDegrees { heading = nil }
         }
         estimate.heading = heading
         estimate.flags = flags

@@ -24,6 +24,9 @@ public struct HeadingEstimator: Sendable {
 
     var filter: AdaptiveHeadingFilter
     var gate: DisturbanceGate
+    /// The compass-only path's running statistics, for an honest accuracy, and its latest trusted reading.
+    var quality = CompassQuality()
+    var lastCompassReading: Angle?
     var fusion: CourseFusion
     var learner: MountingOffsetLearner
     var standstill: StandstillGate
@@ -128,7 +131,7 @@ public struct HeadingEstimator: Sendable {
             } else {
                 publish(at: fix.time)
             }
-        case .gpsSky:
+        case .gpsSky, .rideAction:
             break
         case .compassHeading(let t, let report):
             processExternalCompass(report, at: t)
@@ -168,6 +171,7 @@ public struct HeadingEstimator: Sendable {
     mutating func processAccelerometer(_ s: AccelerometerSample) {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
+        quality.accelerometer(f, at: s.time)
         // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
         // course rate is the turn the fixes have not seen yet. The vehicle's forward axis is `offset` clockwise of
         // body x (0 until learned). When the learned offset moves by more than 10° from where the sensor learned,
@@ -241,8 +245,12 @@ public struct HeadingEstimator: Sendable {
         }
         guard let (heading, dip) = TiltCompensation.heading(field: b, down: down) else {
             compassTrusted = false
+            quality.magnetometer(normMicrotesla: b.length, dipDegrees: nil, innovationDegrees: nil, at: s.time)
             return
         }
+        quality.magnetometer(
+            normMicrotesla: b.length, dipDegrees: levelAssumed ? nil : dip,
+            innovationDegrees: filter.angle.map { $0.signedDifference(to: heading) }, at: s.time)
         var expectedMagnitude: Double?
         if let cal = configuration.calibration {
             expectedMagnitude = cal.fieldRadiusMicrotesla
@@ -265,6 +273,7 @@ public struct HeadingEstimator: Sendable {
             return
         }
         filter.update(heading, at: s.time)
+        lastCompassReading = heading
         compassTrusted = true
     }
 

@@ -32,11 +32,22 @@ extension OrientationFilter {
             t.seconds(since: since) >= parameters.primingSeconds || !headingVariance.isFinite
         else {
             // Priming: the first readings set the reference and the heading.
-            if field.primedAt == nil { field.primedAt = t }
+            if field.primedAt == nil {
+                field.primedAt = t
+                field.primedAtRest = rest.isResting
+            }
             field.follow(norm: norm, dip: dip, weight: min(1, step / 0.3))
             let initialising = !headingVariance.isFinite
             headingMeasurement(measured, varianceDegrees2: initialising ? 100 : variance)
             return record(MagnetometerVerdict(outcome: initialising ? .initialised : .accepted, time: t))
+        }
+        if !field.primedAtRest, rest.isResting, abs(norm - refNorm) <= parameters.fieldNormTolerance * refNorm {
+            // A reference primed while moving took its dip from a tilt the vehicle's acceleration bent; at rest
+            // the tilt is gravity's, and the dip measured now is the better reference (a second to settle).
+            field.follow(norm: norm, dip: dip, weight: min(1, step / 0.3))
+            let since = field.restPrimingSince ?? t
+            field.restPrimingSince = since
+            if t.seconds(since: since) >= parameters.primingSeconds { field.primedAtRest = true }
         }
         let normError = (norm - refNorm) / refNorm
         let dipError = dip - refDip
@@ -51,6 +62,8 @@ extension OrientationFilter {
         let refWeight = min(1, step / parameters.referenceTimeConstantSeconds)
 
         if strengthAndDipAgree && directionAgrees {
+            // The tracker forgets its offset by itself after a second without a rejected reading.
+            compensationDegrees = 0
             let wasKnown = headingVariance.isFinite
             headingMeasurement(measured, varianceDegrees2: variance)
             field.follow(norm: norm, dip: dip, weight: refWeight)
@@ -59,6 +72,16 @@ extension OrientationFilter {
             return record(verdict)
         }
         verdict.outcome = .disturbed
+        if let compensated = attachedMagnetCompensation(b, attitude: q, reference: (refNorm, refDip), gate: gate, at: t)
+        {
+            // A magnet attached to the sensor: its fixed field taken out, the rest is the Earth's, and corrects
+            // the heading (as a noisier measurement: the offset is only as good as its spread).
+            headingMeasurement(compensated.measured, varianceDegrees2: variance * 4)
+            compensationDegrees = compensated.errorDegrees
+            driftSince = nil
+            verdict.outcome = .compensated
+            return record(verdict)
+        }
         if strengthAndDipAgree {
             // Only the direction disagrees. Briefly, that is a magnet bending the field; for long, the gyroscope
             // has drifted (or turned across a gap) and the magnetometer is right.
@@ -79,6 +102,34 @@ extension OrientationFilter {
                 normTolerance: parameters.fieldNormTolerance, dipToleranceDegrees: parameters.fieldDipToleranceDegrees)
         }
         return record(verdict)
+    }
+
+    /// The heading the field implies once an attached magnet's offset (`AttachedMagnetTracker`) is taken out,
+    /// and the heading error that offset's spread may leave (°); nil while no offset is known or the compensated
+    /// field still disagrees with the reference in strength, dip or direction.
+    mutating func attachedMagnetCompensation(
+        _ b: Vector3, attitude q: Quaternion, reference: (norm: Double, dip: Double), gate: Double, at t: Timestamp
+    ) -> (measured: Double, errorDegrees: Double)? {
+        let dipRadians = reference.dip * .pi / 180
+        let earth = Vector3(x: reference.norm * cos(dipRadians), y: 0, z: reference.norm * sin(dipRadians))
+        attachedMagnet.add(field: b, attitude: q, earthField: earth, at: t)
+        guard let offset = attachedMagnet.offset(at: t) else { return nil }
+        let c = b - offset
+        let e = q.rotate(c)
+        let norm = c.length
+        let horizontal = (e.x * e.x + e.y * e.y).squareRoot()
+        guard norm > 1e-6, horizontal > 0.05 * norm else { return nil }
+        let dip = asin(max(-1, min(1, e.z / norm))) * 180 / .pi
+        let declination = atan2(e.y, e.x) * 180 / .pi
+        // The offset's spread leaves this much heading error in each compensated reading: the direction gate
+        // widens by it, or it would cut off the very readings that say the heading has drifted.
+        let error = atan2(attachedMagnet.spreadMicrotesla, max(horizontal, 1e-6)) * 180 / .pi
+        let sigma = (headingVariance + error * error).squareRoot()
+        guard abs(norm - reference.norm) <= parameters.fieldNormTolerance * reference.norm,
+            abs(dip - reference.dip) <= parameters.fieldDipToleranceDegrees,
+            abs(declination) <= max(gate, parameters.innovationGateSigmas * sigma), let h = q.headingDegrees
+        else { return nil }
+        return (Angle(h - declination).degrees, error)
     }
 
     private mutating func record(_ v: MagnetometerVerdict) -> MagnetometerVerdict {

@@ -36,6 +36,10 @@ public struct OrientationFilter: Sendable {
     var lastGyroscopeTime: Timestamp?
     var lastAccelerometerTime: Timestamp?
     var lastMagnetometerTime: Timestamp?
+    /// The fixed field of a magnet attached to the sensor, fitted while the field is rejected.
+    public internal(set) var attachedMagnet = AttachedMagnetTracker()
+    /// The heading error an attached magnet's compensation may leave (°); 0 while the field needs none.
+    public internal(set) var compensationDegrees = 0.0
     /// Since when the field has agreed in strength and dip but not in direction.
     var driftSince: Timestamp?
     /// Seconds the heading has been carried by the gyroscope alone since the last accepted heading measurement.
@@ -61,7 +65,10 @@ public struct OrientationFilter: Sendable {
         let sys = calibrated ? parameters.magnetometerSystematicDegrees : parameters.uncalibratedSystematicDegrees
         let carried = parameters.carriedDriftDegreesPerSecond * carriedSeconds
         let disagreement = field.disagreementDegrees
-        return (headingVariance + sys * sys + disagreement * disagreement + carried * carried).squareRoot()
+        let compensation = compensationDegrees
+        return
+            (headingVariance + sys * sys + disagreement * disagreement + carried * carried
+            + compensation * compensation).squareRoot()
     }
 
     /// Integrates one gyroscope reading (rad/s, body frame).
@@ -152,6 +159,7 @@ public struct OrientationFilter: Sendable {
         let innovation = Angle(h).signedDifference(to: Angle(degrees))
         guard headingVariance.isFinite else {
             headingCorrection = (Quaternion.aboutDown(degrees: innovation) * headingCorrection).normalized
+            attachedMagnet.headingCorrected(byDegrees: innovation)
             headingVariance = varianceDegrees2
             secondsWithoutHeadingMeasurement = 0
             carriedSeconds = 0
@@ -160,6 +168,7 @@ public struct OrientationFilter: Sendable {
         let prior = independentOfField ? (accuracyDegrees.map { $0 * $0 } ?? headingVariance) : headingVariance
         let k = prior / (prior + varianceDegrees2)
         headingCorrection = (Quaternion.aboutDown(degrees: k * innovation) * headingCorrection).normalized
+        attachedMagnet.headingCorrected(byDegrees: k * innovation)
         headingVariance *= 1 - k
         // The error carried so far shrinks as the variance does: one reading let through a disturbance does
         // not make a drifted heading good again.

@@ -37,6 +37,33 @@ public struct MapMemoryBudget: Sendable, Equatable {
     /// The budget used when none is given.
     public static let standard = board512MB
 
+    /// The tiles one frame of a `width`×`height` screen can need at the finest tile zoom, turned any way: the
+    /// screen's diagonal across tiles shown at their smallest (a camera at zoom z + 0.5 draws z + 1 tiles at
+    /// 1/√2 of their size), plus the partial tiles at both ends, squared.
+    public static func tilesPerScreen(width: Int, height: Int, tileSize: Int = 256) -> Int {
+        let diagonal = (Double(max(1, width)) * Double(max(1, width)) + Double(max(1, height)) * Double(max(1, height)))
+            .squareRoot()
+        let shown = Double(max(16, tileSize)) / 2.0.squareRoot()
+        let side = Int(checkedRounding: (diagonal / shown).rounded(.up)) ?? 64
+        return (min(side, 64) + 1) * (min(side, 64) + 1)
+    }
+
+    /// A budget sized from the screen rather than fixed: every tile of a frame turned any way
+    /// (`tilesPerScreen`), and one more row and column of them each side kept as rendered tiles, so the tiles
+    /// a frame shows stay cached while the next ones along the way render; decoded data for a frame and its
+    /// neighbours (a dense z14 tile of central Helsinki decodes to about 1.4 MB). Never more than
+    /// `board512MB`.
+    public static func forScreen(width: Int, height: Int, tileSize: Int = 256) -> MapMemoryBudget {
+        let frame = tilesPerScreen(width: width, height: height, tileSize: tileSize)
+        let side = Int(Double(frame).squareRoot().rounded())
+        let kept = frame + 4 * side
+        let perTile = tileSize * tileSize * 4
+        return MapMemoryBudget(
+            renderedTileBytes: min(kept * perTile, board512MB.renderedTileBytes),
+            decodedTileBytes: min(max(8 << 20, frame * (160 << 10)), board512MB.decodedTileBytes),
+            tilesPerFrame: min(frame, board512MB.tilesPerFrame), maxUnderzoom: board512MB.maxUnderzoom)
+    }
+
     /// How many `tileSize` tiles fit in `renderedTileBytes` (at least one frame's worth is sensible; never 0).
     public func renderedTileCount(tileSize: Int) -> Int {
         let perTile = max(1, tileSize * tileSize * 4)

@@ -40,7 +40,10 @@ public final class TileImageCache: @unchecked Sendable {
         self.currentStyle = style
         self.tileSize = tileSize
         self.budget = budget
-        self.images = LRUCache(capacity: capacity ?? budget.renderedTileCount(tileSize: tileSize))
+        // Bounded by count (one frame's tiles and a margin must fit) and by bytes: compact tiles cost less.
+        self.images = LRUCache(
+            capacity: capacity ?? budget.renderedTileCount(tileSize: tileSize),
+            maxCost: capacity == nil ? budget.renderedTileBytes : .max)
     }
 
     deinit { scheduler?.stop() }
@@ -53,6 +56,9 @@ public final class TileImageCache: @unchecked Sendable {
 
     /// How many rendered tiles are held.
     public var cachedCount: Int { lock.locked { images.count } }
+
+    /// The bytes the rendered tiles held take (`TileBitmap.byteCount`).
+    public var cachedBytes: Int { lock.locked { images.totalCost } }
 
     /// True when nothing is queued or being rendered.
     public var isIdle: Bool { lock.locked { queue.isEmpty && inFlight == 0 } }
@@ -130,7 +136,7 @@ public final class TileImageCache: @unchecked Sendable {
             inFlight -= 1
             // A job for a style switched away from while it rendered is dropped.
             if let image, job.key.style == currentStyle.name {
-                images.set(job.key, image)
+                images.set(job.key, image, cost: image.byteCount)
                 generation += 1
             }
         }
@@ -143,7 +149,7 @@ public final class TileImageCache: @unchecked Sendable {
         if let hit { return hit }
         let image = render(tile, style: s, canvas: canvas ?? Canvas(width: tileSize, height: tileSize))
         lock.locked {
-            images.set(Key(tile: tile, style: s.name), image)
+            images.set(Key(tile: tile, style: s.name), image, cost: image.byteCount)
             generation += 1
         }
         return image

@@ -21,8 +21,10 @@ public struct FrameSignature: Hashable, Sendable {
     var hud: HUDLines
     /// Changes when the map layer has new content (a tile arrived).
     var mapRevision: Int
+    /// The scene's colours ("day", "night"): the sun or the day/night key turning them redraws the frame.
+    var theme: String
 
-    public init(_ input: SceneInput, mapRevision: Int = 0) {
+    public init(_ input: SceneInput, mapRevision: Int = 0, theme: String = "") {
         // Every conversion is checked: a value from outside (a rogue gpsd's 1e300) must not trap the display.
         func whole(_ v: Double) -> Int { Int(checkedRounding: v) ?? Int.max }
         let camera = input.camera
@@ -40,5 +42,6 @@ public struct FrameSignature: Hashable, Sendable {
         hud = HUDLines(input)
         positionKnown = input.positionKnown
         self.mapRevision = mapRevision
+        self.theme = theme
     }
 }

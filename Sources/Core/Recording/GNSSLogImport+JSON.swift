@@ -42,12 +42,12 @@ extension GNSSLogImport.Reader {
                 if let v = report.number("epd") { epoch!.courseErrorDegrees = v }
                 if let s = report.count("status").flatMap(FixStatus.init(gpsdStatus:)) { epoch!.status = s }
             }
-            if let magnetic = GpsdMagneticTrack.compassDegrees(
+            if let heading = GpsdMagneticTrack.report(
                 track: report.number("track"), magneticTrack: report.number("magtrack"),
-                variation: report.number("magvar"))
+                variation: report.number("magvar"), speedMetresPerSecond: report.number("speed"),
+                speedErrorMetresPerSecond: report.number("eps"), courseErrorDegrees: report.number("epd"))
             {
-                epoch!.headings.append(
-                    HeadingReport(magneticDegrees: magnetic, accuracyDegrees: NMEAImport.assumedCompassAccuracyDegrees))
+                epoch!.headings.append(heading)
             }
         case "SKY":
             guard epoch != nil else {

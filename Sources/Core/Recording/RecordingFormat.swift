@@ -1,7 +1,7 @@
-/// The navdisplay recording format, version 1 (docs/recording-format.md): a text file of lines.
+/// The navdisplay recording format, version 2 (docs/recording-format.md): a text file of lines.
 ///
 /// ```
-/// navdisplay-recording 1
+/// navdisplay-recording 2
 /// @program navdisplay 0.1.0
 /// @device magnetometer rate=50 simulated
 /// @start-utc 1780000000.0
@@ -13,9 +13,12 @@
 /// nanoseconds, so it round-trips), numbers as Swift prints a `Double` (shortest text that reads back to the same
 /// value), optional fields as `key=value` and simply absent when unknown, and a Fletcher-16 checksum of everything
 /// before ` *`.
+///
+/// Version 2 added the `act` line (a rider's key or touch, `SensorEvent.rideAction`); version 1 files read the
+/// same as before.
 public enum RecordingFormat {
-    /// The version this code writes; it reads this one and refuses newer ones.
-    public static let version = 1
+    /// The version this code writes; it reads this one and every older one, and refuses newer ones.
+    public static let version = 2
     /// The first line's first word.
     public static let magic = "navdisplay-recording"
 
@@ -28,6 +31,7 @@ public enum RecordingFormat {
         "@fields sky t_s seen used",
         "@fields hdg t_s [mag=deg true=deg acc=deg] (a compass's finished heading)",
         "@fields src t_s magnetometer|accelerometer|gyroscope|gps up|down detail",
+        "@fields act t_s action (a key's action name) | pan dx_px dy_px | zoom-by levels (the rider's input)",
     ]
 
     // MARK: - Writing
@@ -102,6 +106,16 @@ public enum RecordingFormat {
             return w.joined(separator: " ")
         case .sourceStatus(let t, let s):
             return "src \(timeText(t)) \(s.source.rawValue) \(s.available ? "up" : "down") \(oneLine(s.detail))"
+        case .rideAction(let t, let a): return "act \(timeText(t)) \(actionText(a))"
+        }
+    }
+
+    /// A ride action's fields: its key name ("zoom-in"), or "pan DX DY" / "zoom-by LEVELS" for the touch ones.
+    static func actionText(_ a: RideAction) -> String {
+        switch a {
+        case .pan(let dx, let dy): return "pan \(dx.description) \(dy.description)"
+        case .zoomBy(let levels): return "zoom-by \(levels.description)"
+        default: return a.name ?? ""
         }
     }
 

@@ -244,8 +244,31 @@ public enum RecordingReader {
             let prefix = "src \(w[1]) \(w[2]) \(w[3])"
             let detail = text.count > prefix.count ? String(text.dropFirst(prefix.count + 1)) : ""
             return .success(.sourceStatus(time, SourceStatus(source: source, available: w[3] == "up", detail: detail)))
+        case "act":
+            guard let action = parseAction(w.dropFirst(2)) else {
+                return .failure(LineProblem("act needs an action name, pan DX DY or zoom-by LEVELS"))
+            }
+            return .success(.rideAction(time, action))
         default:
             return .failure(LineProblem("unknown sample kind \"\(w[0].prefix(20))\""))
+        }
+    }
+
+    /// An `act` line's fields: a bindable action's name, `pan DX DY` or `zoom-by LEVELS` (finite numbers).
+    static func parseAction(_ words: ArraySlice<Substring>) -> RideAction? {
+        let w = Array(words)
+        func number(_ s: Substring) -> Double? { Double(s).flatMap { $0.isFinite ? $0 : nil } }
+        switch w.first {
+        case "pan":
+            guard w.count == 3, let dx = number(w[1]), let dy = number(w[2]) else { return nil }
+            return .pan(dxPixels: dx, dyPixels: dy)
+        case "zoom-by":
+            guard w.count == 2, let levels = number(w[1]) else { return nil }
+            return .zoomBy(levels: levels)
+        case let name?:
+            return w.count == 1 ? RideAction(name: String(name)) : nil
+        case nil:
+            return nil
         }
     }
 

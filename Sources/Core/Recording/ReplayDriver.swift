@@ -89,6 +89,7 @@ public final class ReplayDriver {
         case .gpsSky: return "sky"
         case .compassHeading: return "hdg"
         case .sourceStatus: return "src"
+        case .rideAction: return "act"
         }
     }
 }

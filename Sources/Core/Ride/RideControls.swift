@@ -19,13 +19,19 @@ public struct RideControls: Sendable {
     public var followResumeSeconds = 15.0
     private var lastPan: Timestamp?
 
+    /// How far a pan may take the map, in screen pixels either way: far enough to look a few screens ahead,
+    /// never so far that a wild drag (or a damaged recording's 1e300) puts the map out of reach.
+    public static let maximumPanPixels = 4000.0
+
+    /// `isRecording` is the recorder's state at the start (`run --record` starts recording).
     public init(
         orientation: OrientationMode = .headingUp, autoZoom: AutoZoom = AutoZoom(),
-        lighting: DayNightSwitch = DayNightSwitch()
+        lighting: DayNightSwitch = DayNightSwitch(), isRecording: Bool = false
     ) {
         self.orientation = orientation
         self.autoZoom = autoZoom
         self.lighting = lighting
+        self.isRecording = isRecording
     }
 
     /// The orientation to ask `RotationPolicy` for: north-up while locked, else the chosen one.
@@ -51,8 +57,11 @@ public struct RideControls: Sendable {
             panOffset = Point(x: 0, y: 0)
             lastPan = nil
         case .pan(let dx, let dy):
+            guard dx.isFinite, dy.isFinite else { return }
+            let limit = Self.maximumPanPixels
             following = false
-            panOffset = panOffset + Point(x: dx, y: dy)
+            panOffset = Point(
+                x: min(max(panOffset.x + dx, -limit), limit), y: min(max(panOffset.y + dy, -limit), limit))
             lastPan = time
         case .cycleLighting:
             lighting.mode = lighting.mode.next

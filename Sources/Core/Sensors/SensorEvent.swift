@@ -12,6 +12,8 @@ public enum SensorEvent: Hashable, Sendable {
     case compassHeading(Timestamp, HeadingReport)
     /// A source was lost or came back (the display shows it).
     case sourceStatus(Timestamp, SourceStatus)
+    /// The rider asked for something with a key, a button or a touch (recorded, so a replay presses it again).
+    case rideAction(Timestamp, RideAction)
 
     /// When the event was measured.
     public var time: Timestamp {
@@ -23,6 +25,7 @@ public enum SensorEvent: Hashable, Sendable {
         case .gpsSky(let s): return s.time
         case .compassHeading(let t, _): return t
         case .sourceStatus(let t, _): return t
+        case .rideAction(let t, _): return t
         }
     }
 }

@@ -50,7 +50,7 @@ public struct NavState: Sendable {
             break
         case .sourceStatus(_, let status):
             if status.available { lostSources[status.source] = nil } else { lostSources[status.source] = status.detail }
-        case .magnetometer, .accelerometer, .gyroscope:
+        case .magnetometer, .accelerometer, .gyroscope, .rideAction:
             break
         }
     }

@@ -30,7 +30,8 @@ struct DemoCommand: Command {
             .stats(\.stats, help: "print frame-time, latency, CPU and memory figures at the end (screen only)"),
         ] + ViewOptions.options(in: \.view) + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
-        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
+        ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
+        + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var fps = 20.0
@@ -38,6 +39,7 @@ struct DemoCommand: Command {
     var interval = 2.0
     var view = ViewOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .bundled)
 
@@ -66,12 +68,13 @@ struct DemoCommand: Command {
         let physics = display.physics(screen: screen, width: width, height: height).0
         let scene = try map.scene(
             width: width, height: height, fonts: try loadFonts(), physics: physics, waitForTiles: waitForTiles)
-        let ride = try demoRide()
-        let heading = headingOptions.applied(to: ride.heading)
-        return Playback(events: ride.events) { [view] in
+        let demo = try demoRide()
+        let heading = headingOptions.applied(to: demo.heading)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
+        return Playback(events: demo.events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: ride.start,
-                heading: heading)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: demo.start,
+                heading: heading, ride: settings)
         }
     }
 
@@ -79,7 +82,12 @@ struct DemoCommand: Command {
     private func rideOnScreen(_ screen: any Display) throws -> Int32 {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         let ride = try playback(width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
-        let (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
+        if let input = try self.ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

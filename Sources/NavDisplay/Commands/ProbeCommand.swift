@@ -67,6 +67,7 @@ struct ProbeCommand: Command {
             }
         case .fbdev: lines.append("chosen: fbdev \(display.fbdevPath ?? "/dev/fb0") (--display fbdev)")
         case .png: lines.append("chosen: PNG files in \(display.pngDirectory) (--display png)")
+        case .memory: lines.append("chosen: no screen, frames copied into memory (--display memory)")
         }
         let (mag, accel, gyro) = (sensors.magDevice, sensors.accelDevice, sensors.gyroDevice)
         let report =

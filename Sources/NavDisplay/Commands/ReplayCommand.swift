@@ -49,7 +49,8 @@ struct ReplayCommand: Command {
             .flag("--no-calibration", help: "replay uncalibrated") { c in c.noCalibration = true },
         ] + ViewOptions.options(in: \.view) + HeadingOptions.options(in: \.headingOptions) + [
             .size(\.size, help: "frame size for PNG frames (default 800x480)")
-        ] + MapOptions.options(in: \.map) + DisplayOptions.options(in: \.display)
+        ] + MapOptions.options(in: \.map) + RideOptions.options(in: \.ride, only: RideOptions.benchFlags)
+        + DisplayOptions.options(in: \.display)
 
     var file = ""
     var speed: Double? = 1  // nil: max
@@ -65,6 +66,7 @@ struct ReplayCommand: Command {
     var noCalibration = false
     var view = ViewOptions()
     var headingOptions = HeadingOptions()
+    var ride = RideOptions(input: .none)
     var size = (width: 800, height: 480)
     var map = MapOptions(defaultMap: .none)
     var display = DisplayOptions()
@@ -141,9 +143,11 @@ struct ReplayCommand: Command {
         let scene = try map.scene(
             width: screen?.width ?? size.width, height: screen?.height ?? size.height, fonts: try loadFonts(),
             physics: physics, waitForTiles: out != nil || !displayChosen)
+        let settings = ride.settings(mapStyle: map.style, zoomRange: zoomRange(scene))
         let playback = Playback(events: events) { [view] in
             NavigationPipeline(
-                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config)
+                scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: center, heading: config,
+                ride: settings)
         }
         if out == nil, displayChosen, let screen {
             return try replayOnScreen(screen, playback)
@@ -186,7 +190,12 @@ struct ReplayCommand: Command {
     /// figures at the end.
     private func replayOnScreen(_ screen: any Display, _ playback: Playback) throws -> Int32 {
         say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        let (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
+        if let input = try ride.source(width: screen.width, height: screen.height) {
+            configuration.sources.append(input)
+            configuration.endsWithInput = false
+        }
         let cpuStart = ProcessClock.cpuNanoseconds()
         let session = try Session(configuration)
         let result = try session.run()

@@ -55,7 +55,7 @@ struct RunCommand: Command {
                     + "A bad line is logged and shown on the HUD, and the rest still counts",
                 configurable: false
             ) { _, _ in },
-        ] + DisplayOptions.options(in: \.display)
+        ] + RideOptions.options(in: \.ride) + DisplayOptions.options(in: \.display)
 
     var display = DisplayOptions()
     var gps = GpsOptions()
@@ -64,6 +64,7 @@ struct RunCommand: Command {
     var view = ViewOptions()
     var headingOptions = HeadingOptions()
     var map = MapOptions(defaultMap: .bundled)
+    var ride = RideOptions(input: .auto)
     var fps = 20.0
     var parkedFPS = 2.0
     var stats = false
@@ -108,11 +109,17 @@ struct RunCommand: Command {
         let scene = try map.scene(
             width: screen.width, height: screen.height, fonts: try loadFonts(), physics: physics, waitForTiles: false)
         let heading = headingOptions.applied(to: HeadingConfiguration(calibration: calibration))
+        let rideSettings = ride.settings(mapStyle: map.style, recording: recordPath != nil, zoomRange: zoomRange(scene))
+        let backlight = try ride.openBacklight()
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
-            NavigationPipeline(
+            let pipeline = NavigationPipeline(
                 scene: scene, orientation: view.orientation, zoom: view.zoom, fallbackCenter: StartPosition.helsinki,
-                heading: heading)
+                heading: heading, ride: rideSettings)
+            pipeline.onLightingChange = { lighting in
+                if let line = backlight?.show(lighting) { say("navdisplay run: " + line, priority: .warning) }
+            }
+            return pipeline
         }
         // SIGHUP re-reads the calibration (after `navdisplay calibrate`, or `systemctl reload navdisplay`); a bad
         // file is reported and the calibration in use kept.
@@ -132,30 +139,38 @@ struct RunCommand: Command {
         let gpsd = gps.source()
         let iio = sensors.sources(sampleHertz: sampleRate)
         // Recording sees exactly the events the display sees, written before they are applied. It is not
-        // essential: a recording that fails is dropped, the HUD says "RECORDING STOPPED", navigation goes on.
-        let recorder = recordPath.map { path in
-            RecorderSink(essential: false) { [gps, sensors, sampleRate, recordMaxMegabytes] in
-                try DurableRecordingWriter(
-                    path: path,
-                    header: liveRecordingHeader(
-                        sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) },
-                        pollingHertz: sampleRate, boardOrientation: sensors.boardOrientationText,
-                        calibration: calibration),
-                    maxBytes: Int(recordMaxMegabytes * 1_048_576))
+        // essential: a recording that fails (or whose file cannot be created) shows "RECORDING STOPPED" and is
+        // retried; navigation goes on. The record key starts and stops it, each start in a new file.
+        let header = { [gps, sensors, sampleRate] in
+            liveRecordingHeader(
+                sensors: iio, gps: gpsd.map { _ in (gps.host, gps.port) }, pollingHertz: sampleRate,
+                boardOrientation: sensors.boardOrientationText, calibration: calibration)
+        }
+        let names = RecordingNames(first: recordPath, directory: ride.recordDirectory)
+        let recorder = RecorderSink(essential: false, recording: recordPath != nil) { [recordMaxMegabytes] in
+            let writer = try DurableRecordingWriter(
+                path: try names.next(), header: header(), maxBytes: Int(recordMaxMegabytes * 1_048_576))
+            names.used()
+            return writer
+        }
+        recorder.onStateChange = { [unowned recorder] state in
+            switch state {
+            case .stopped(let reason):
+                screenSink.show(notice: "RECORDING STOPPED", while: true)
+                say("navdisplay run: recording stopped (\(reason)); navigation goes on, it is tried again later")
+            case .recording:
+                screenSink.show(notice: "RECORDING STOPPED", while: false)
+                say("navdisplay run: recording to \(recorder.writer?.currentPath ?? "?")")
+            case .off:
+                screenSink.show(notice: "RECORDING STOPPED", while: false)
+                say("navdisplay run: recording stopped by the record key")
             }
         }
-        recorder?.onStateChange = { state in
-            screenSink.show(notice: "RECORDING STOPPED", while: state != .recording)
-            if case .stopped(let reason) = state {
-                say("navdisplay run: recording stopped (\(reason)); navigation goes on, a new part is tried later")
-            } else {
-                say("navdisplay run: recording again")
-            }
-        }
+        let input = try ride.source(width: screen.width, height: screen.height)
         let log = StatusLogSink { say("navdisplay run: " + $0) }
         var configuration = SessionConfiguration(
-            clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []),
-            sinks: [log] + (recorder.map { [$0] } ?? []) + [screenSink])
+            clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []) + (input.map { [$0] } ?? []),
+            sinks: [log, recorder, screenSink])
         configuration.note = { source, note in say("navdisplay run: " + (source == "gpsd" ? "gps: " : "") + note) }
         // Under systemd (Type=notify): READY=1 once the first frame is drawn, WATCHDOG=1 from the frame tick.
         let heartbeat = systemdHeartbeat(firstFrameShown: { [unowned screenSink] in screenSink.stats.drawn > 0 })
@@ -169,10 +184,10 @@ struct RunCommand: Command {
         let cpuStart = ProcessClock.cpuNanoseconds()
         let result = try session.run()
         heartbeat?.stopping()
-        if let recorder, let writer = recorder.writer,
-            !result.droppedSinks.contains(where: { $0.name == recorder.name })
-        {
-            say("navdisplay run: recorded \(writer.linesWritten) samples to \(writer.parts.joined(separator: ", "))")
+        if !recorder.parts.isEmpty {
+            say(
+                "navdisplay run: recorded \(recorder.linesWritten) samples to \(recorder.parts.joined(separator: ", "))"
+            )
         }
         if stats {
             screenSink.missedTicks = session.missedFrameTicks

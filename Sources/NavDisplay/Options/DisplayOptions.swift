@@ -9,6 +9,8 @@ enum DisplayKind: String, CaseIterable, Sendable {
     case fbdev
     /// PNG files in a folder (no screen needed).
     case png
+    /// No screen, but the screen's work: damage scan and scanout copy into a buffer in memory (benchmarks).
+    case memory
 }
 
 /// The display flags every screen-using subcommand shares: `--display`, `--card`, `--connector`, `--mode`,
@@ -27,7 +29,8 @@ struct DisplayOptions: OptionGroup {
     static let options: [OptionSpec<DisplayOptions>] = [
         .choice(
             "--display", "KIND", DisplayKind.self, example: "png",
-            help: "auto | drm | fbdev | png (default auto: DRM/KMS, else /dev/fb0)"
+            help: "auto | drm | fbdev | png | memory (default auto: DRM/KMS, else /dev/fb0;\n"
+                + "memory: no screen, but its damage scan and scanout copy, sized by --mode)"
         ) { o, kind in o.kind = kind },
         .text(
             "--card", "PATH", what: "a device path such as /dev/dri/card1", completion: .file,
@@ -92,6 +95,7 @@ struct DisplayOptions: OptionGroup {
         case .drm: return try DrmDisplay(options: drm)
         case .fbdev: return try openFbdev()
         case .png: return try ImageFileDisplay(directory: pngDirectory, width: pngSize.width, height: pngSize.height)
+        case .memory: return try openMemory(defaultSize: pngSize)
         case .auto:
             do {
                 return try DrmDisplay(options: drm)
@@ -130,6 +134,23 @@ struct DisplayOptions: OptionGroup {
                 width: width, height: height, diagonalInches: ScreenPhysics.defaultDiagonalInches,
                 viewingDistanceMillimetres: distance) ?? ScreenPhysics.assumed(width: width, height: height)
         return (p, "panel size unknown: assuming 7\" (--screen-inches sets it), viewed from \(cm) cm")
+    }
+
+    /// A headless display of `--mode`'s panel size (else a panel showing `defaultSize` frames) in `--format`.
+    private func openMemory(defaultSize: (width: Int, height: Int)) throws -> MemoryScanoutDisplay {
+        if drm.connectorName != nil || drm.forceDirtyFB {
+            throw UsageError("navdisplay: --connector and --present apply to DRM displays, not memory")
+        }
+        let panel =
+            drm.mode.map { (width: $0.width, height: $0.height) }
+            ?? drm.rotation.logicalSize(panelWidth: defaultSize.width, panelHeight: defaultSize.height)
+        do {
+            return try MemoryScanoutDisplay(
+                panelWidth: panel.width, panelHeight: panel.height, format: drm.format ?? .xrgb8888,
+                rotation: drm.rotation)
+        } catch let error as MemoryDisplayError {
+            throw UsageError("navdisplay: --mode: \(error)")
+        }
     }
 
     private func openFbdev() throws -> FbdevDisplay {

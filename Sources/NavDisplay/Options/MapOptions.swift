@@ -1,7 +1,7 @@
 import Core
 import Platform
 
-/// The map and colour flags: `--map FILE|none` and `--style day|night`.
+/// The map and colour flags: `--map FILE|none`, `--style day|night` and `--map-memory MB`.
 struct MapOptions: OptionGroup {
     enum Choice: Equatable, Sendable {
         /// The bundled Helsinki map (maps/helsinki.mbtiles), or the grid when it is not installed.
@@ -13,6 +13,9 @@ struct MapOptions: OptionGroup {
 
     var map: Choice
     var style = StyleName.day
+    /// What the map may keep in memory (`--map-memory`); nil sizes it from the screen (never above what fits a
+    /// 512 MB board), so a small panel does not carry a large panel's tile cache.
+    var budget: MapMemoryBudget?
 
     init(defaultMap: Choice) { map = defaultMap }
 
@@ -23,6 +26,11 @@ struct MapOptions: OptionGroup {
                 + "raster; none draws a latitude/longitude grid"
         ) { o, v in o.map = v == "none" ? .none : .file(v) },
         .style(\.style, help: "colours for the map and everything over it (default day)"),
+        .integer(
+            "--map-memory", "MB", in: 16...4096, what: "whole megabytes from 16 to 4096", example: "64",
+            help: "memory the map may use for its tiles, in whole megabytes from 16 to 4096\n"
+                + "(default: what the screen needs, at most 100, fit for a 512 MB board)"
+        ) { o, megabytes in o.budget = MapMemoryBudget(megabytes: megabytes) },
     ]
 
     /// The scene for a `width`×`height` frame with this map and style. `waitForTiles` makes every frame complete
@@ -45,7 +53,7 @@ struct MapOptions: OptionGroup {
         if let path {
             scene.map = try OfflineMap.layer(
                 path: path, style: style == .day ? .day : .night, fonts: fonts, waitForTiles: waitForTiles,
-                shaper: shaper)
+                budget: budget ?? .forScreen(width: width, height: height), shaper: shaper)
         }
         return scene
     }

@@ -15,9 +15,14 @@ public enum TerminationSignals {
         return set
     }
 
-    /// Blocks the signals, so they wait for `take` instead of killing the process. Call before opening a display.
+    /// Blocks the signals, so they wait for `take` instead of killing the process. Call before opening a display
+    /// and before any thread starts (threads inherit the mask; a signal goes to any thread not blocking it).
+    /// SIGUSR1 and SIGUSR2 are blocked too: they are the VT's switch signals, which the session's loop takes
+    /// (`ConsoleSwitching`), and their default action would end the process.
     public static func block() {
         var s = set()
+        sigaddset(&s, SIGUSR1)
+        sigaddset(&s, SIGUSR2)
         sigprocmask(SIG_BLOCK, &s, nil)
     }
 

@@ -1,5 +1,12 @@
 // The Linux VT: while we own the screen, the VT is in KD_GRAPHICS so the text console neither draws its cursor
 // nor repaints over our frames; on exit it goes back to the mode it had. Every ioctl on the VT is in this file.
+//
+// Switching to another VT (Ctrl-Alt-F2, `chvt 2`) is ours to allow once `handleSwitches` set VT_PROCESS mode, as
+// weston's and wlroots' direct sessions do: the kernel sends the release signal and waits until we have let go
+// of the screen (dropped DRM master) and said so with VT_RELDISP; coming back it sends the acquire signal and we
+// acknowledge with VT_RELDISP(VT_ACKACQ) before taking the screen again.
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -18,6 +25,8 @@ public final class VirtualTerminal {
     private let ownsFD: Bool
     private let savedMode: Int32
     private var restored = false
+    /// True once the VT waits for us to allow switches (VT_PROCESS mode).
+    public private(set) var handlesSwitches = false
 
     private init(device: String, fd: Int32, ownsFD: Bool, savedMode: Int32) {
         self.device = device
@@ -55,10 +64,49 @@ public final class VirtualTerminal {
         return VirtualTerminal(device: vt.device, fd: vt.fd, ownsFD: vt.owns, savedMode: vt.mode)
     }
 
-    /// Puts the VT back in the mode it had (text, normally); safe to call twice.
+    /// Asks the kernel to send `releaseSignal` when someone switches to another VT and `acquireSignal` when this
+    /// one comes back, and to wait for `allowRelease` / `acknowledgeAcquire` (VT_PROCESS mode). Block both
+    /// signals first and take them from a signalfd: unblocked, their default action ends the process.
+    /// The corresponding C function is `ioctl` with `VT_SETMODE`.
+    public func handleSwitches(releaseSignal: Int32, acquireSignal: Int32) throws {
+        var mode = vt_mode()
+        mode.mode = CChar(VT_PROCESS)
+        mode.waitv = 0
+        mode.relsig = Int16(releaseSignal)
+        mode.acqsig = Int16(acquireSignal)
+        mode.frsig = 0
+        guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else {
+            throw VirtualTerminalError(call: "VT_SETMODE VT_PROCESS on \(device)", errno: errno)
+        }
+        handlesSwitches = true
+    }
+
+    /// Lets the pending switch to another VT go ahead (after the screen was given up).
+    /// The corresponding C function is `ioctl` with `VT_RELDISP` 1.
+    public func allowRelease() throws {
+        guard ioctl(fd, UInt(VT_RELDISP), CInt(1)) == 0 else {
+            throw VirtualTerminalError(call: "VT_RELDISP 1 on \(device)", errno: errno)
+        }
+    }
+
+    /// Acknowledges that this VT is in front again (before the screen is taken back).
+    /// The corresponding C function is `ioctl` with `VT_RELDISP` `VT_ACKACQ`.
+    public func acknowledgeAcquire() throws {
+        guard ioctl(fd, UInt(VT_RELDISP), CInt(VT_ACKACQ)) == 0 else {
+            throw VirtualTerminalError(call: "VT_RELDISP VT_ACKACQ on \(device)", errno: errno)
+        }
+    }
+
+    /// Puts the VT back in the mode it had (text, normally) and switching back to the kernel's (VT_AUTO); safe
+    /// to call twice.
     public func restore() {
         guard !restored else { return }
         restored = true
+        if handlesSwitches {
+            var mode = vt_mode()
+            mode.mode = CChar(VT_AUTO)
+            _ = ioctl(fd, UInt(VT_SETMODE), &mode)
+        }
         _ = ioctl(
             fd, VirtualTerminal.KDSETMODE,
             CInt(savedMode == VirtualTerminal.graphicsMode ? VirtualTerminal.textMode : savedMode))
@@ -66,4 +114,12 @@ public final class VirtualTerminal {
     }
 
     deinit { restore() }
+}
+
+/// A VT ioctl that failed: which call, on which device, and errno.
+public struct VirtualTerminalError: Error, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+
+    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 }

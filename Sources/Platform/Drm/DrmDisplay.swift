@@ -6,7 +6,10 @@ import Core
 /// `present` never blocks on the display: when a flip is still pending the frame waits and goes out when the flip
 /// completes (the latest frame wins). Put `fileDescriptor` in the event loop and call `handleEvents()` when it is
 /// readable. `close()` finishes the pending flip, restores the CRTC and the console, and frees the buffers.
-public final class DrmDisplay: Display {
+///
+/// While another VT is in front (`ConsoleSwitching`) it holds no DRM master and shows nothing: a frame presented
+/// then waits, and the screen is set up again, in full, when the VT returns.
+public final class DrmDisplay: Display, ConsoleSwitching {
     /// How frames reach the screen.
     public enum Presentation: String, Sendable {
         /// Two buffers and page flips with completion events.
@@ -41,6 +44,11 @@ public final class DrmDisplay: Display {
     public private(set) var copiedPixels = 0
     /// False once the driver said DirtyFB is unsupported: we stop calling it.
     public private(set) var dirtyFBSupported = true
+    /// False while another VT is in front and the screen is not ours.
+    public private(set) var isOnScreen = true
+    /// Times the screen was given away and taken back (VT switches), for the counters.
+    public private(set) var releases = 0
+    public private(set) var acquires = 0
 
     private let fd: Int32
     private var buffers: [DumbBuffer] = []
@@ -103,11 +111,52 @@ public final class DrmDisplay: Display {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         presentedFrames += 1
-        if isFlipPending {
+        // Off screen: without DRM master nothing can be shown; the newest frame goes up when the VT returns.
+        if isFlipPending || !isOnScreen {
             waitingFrame = frame
             return
         }
         try show(frame)
+    }
+
+    /// Follows VT switches when the VT lets us (see `ConsoleSwitching`); false without a VT.
+    public func followSwitches(releaseSignal: Int32, acquireSignal: Int32) throws -> Bool {
+        guard let console, !closed else { return false }
+        try console.handleSwitches(releaseSignal: releaseSignal, acquireSignal: acquireSignal)
+        return true
+    }
+
+    /// Gives the screen to the VT being switched to: the flip in flight completes first (its buffer must not be
+    /// scanned out once another client owns the CRTC), then DRM master goes, then the VT may switch. The kernel's
+    /// console (fbcon) can only set its own mode once we are no longer master, so the order matters.
+    public func releaseScreen() throws {
+        guard isOnScreen, !closed else {
+            try console?.allowRelease()
+            return
+        }
+        try? finishPendingFlips()
+        isOnScreen = false
+        releases += 1
+        DrmSys.dropMaster(fd)
+        try console?.allowRelease()
+    }
+
+    /// Takes the screen back when the VT returns: acknowledges the switch, becomes DRM master again (the kernel
+    /// lets the fd that was master take it back), and sets our mode on the front buffer with the newest frame
+    /// copied in full: whoever had the screen meanwhile may have set another mode or drawn anything.
+    public func acquireScreen() throws {
+        guard !isOnScreen, !closed else { return }
+        try console?.acknowledgeAcquire()
+        if !DrmSys.isMaster(fd) { try DrmSys.becomeMaster(fd, path: card.path) }
+        isOnScreen = true
+        acquires += 1
+        let newest = waitingFrame ?? buffers[front].frame
+        waitingFrame = nil
+        for buffer in buffers { buffer.frame = nil }
+        if let newest { try copy(newest, into: front) }
+        try DrmSys.setCrtc(
+            fd, crtcID: selection.crtcID, bufferID: buffers[front].framebufferID, connectorID: selection.connector.id,
+            mode: selection.mode.raw)
     }
 
     /// Reads the fd's events (flip completions) and sends out a frame that waited for one; returns the flips
@@ -120,7 +169,7 @@ public final class DrmDisplay: Display {
         isFlipPending = false
         front = pendingBuffer
         completedFlips += 1
-        if let frame = waitingFrame {
+        if isOnScreen, let frame = waitingFrame {
             waitingFrame = nil
             try show(frame)
         }
@@ -139,7 +188,7 @@ public final class DrmDisplay: Display {
     /// Counts for the display tests: frames handed in, shown, flips completed, pixels copied, how.
     public var counters: String? {
         "frames \(presentedFrames) shown \(shownFrames) flips \(completedFlips) "
-            + "pixels \(copiedPixels) presentation \(presentation.rawValue)"
+            + "pixels \(copiedPixels) presentation \(presentation.rawValue) released \(releases) acquired \(acquires)"
     }
 
     /// Waits until no flip is pending and no frame waits (up to about a second per flip).
@@ -215,6 +264,17 @@ public final class DrmDisplay: Display {
         closed = true
         waitingFrame = nil
         try? finishPendingFlips()
+        // Off screen the CRTC is someone else's (the console of the VT in front): leave it alone.
+        if isOnScreen { restoreCrtc() }
+        for buffer in buffers { buffer.free(fd) }
+        buffers = []
+        console?.restore()
+        DrmSys.dropMaster(fd)
+        DrmSys.close(fd)
+    }
+
+    /// Puts back what the CRTC showed before us, or turns it off.
+    private func restoreCrtc() {
         if let saved = savedCrtc, saved.bufferID != 0 {
             try? DrmSys.setCrtc(
                 fd, crtcID: saved.crtcID, bufferID: saved.bufferID, x: saved.x, y: saved.y,
@@ -223,10 +283,5 @@ public final class DrmDisplay: Display {
             // Nothing was shown before us: turn the CRTC off rather than leave it on freed memory.
             try? DrmSys.setCrtc(fd, crtcID: selection.crtcID, bufferID: 0, connectorID: nil, mode: nil)
         }
-        for buffer in buffers { buffer.free(fd) }
-        buffers = []
-        console?.restore()
-        DrmSys.dropMaster(fd)
-        DrmSys.close(fd)
     }
 }

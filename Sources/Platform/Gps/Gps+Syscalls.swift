@@ -18,6 +18,9 @@ final class GpsdConnection {
     private let data: UnsafeMutablePointer<gps_data_t>
     private var isOpen = false
     let endpoint: String
+    /// What the socket delivered, cut into lines; `chunk` is the buffer each `recv` fills.
+    private var lines = GpsdLineBuffer()
+    private var chunk = [UInt8](repeating: 0, count: 4096)
 
     /// Connects to gpsd and asks for JSON reports. The corresponding C functions are `gps_open` and `gps_stream`.
     init(host: String, port: String) throws {
@@ -49,24 +52,52 @@ final class GpsdConnection {
     var fileDescriptor: Int32 { data.pointee.gps_fd }
 
     /// Reads every complete message that has arrived, at most `limit`. Throws when gpsd closed the connection.
-    /// The corresponding C function is `gps_read`.
+    ///
+    /// The socket is read here, not by `gps_read`: a line reaches libgps's parser only when `GpsdLine.kind` says
+    /// it is a report of a class we read (libgps 3.22 can spin for minutes on a malformed line). Reports of other
+    /// classes (WATCH, POLL) are skipped quietly; malformed lines, and lines libgps itself refuses (`gps_read`
+    /// would have ended the connection), are skipped and counted in `skippedLines`. The corresponding C functions
+    /// are `recv` and `gps_unpack`.
     func readMessages(limit: Int = 256) throws -> [GpsdReading] {
         var readings: [GpsdReading] = []
         while readings.count < limit {
-            errno = 0
-            let status = gps_read(data, nil, 0)
-            if status > 0 {
-                readings.append(snapshot())
+            if let line = lines.nextLine() {
+                switch GpsdLine.kind(of: line) {
+                case .report:
+                    if unpack(line) { readings.append(snapshot()) } else { skippedLines += 1 }
+                case .deviceList(let devices):
+                    var reading = GpsdReading()
+                    reading.set = [.deviceList]
+                    reading.deviceReports = devices
+                    readings.append(reading)
+                case .otherClass: break
+                case .malformed: skippedLines += 1
+                }
                 continue
             }
-            if status == 0 { break }
+            let received = chunk.withUnsafeMutableBytes { recv(data.pointee.gps_fd, $0.baseAddress, $0.count, 0) }
+            if received > 0 {
+                chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<received])) }
+                continue
+            }
             let code = errno
-            if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { break }
+            if received < 0, code == EAGAIN || code == EWOULDBLOCK || code == EINTR { break }
             throw GpsdError(
                 operation: "read from gpsd at \(endpoint)",
-                reason: code == 0 ? "gpsd closed the connection" : Self.describe(code))
+                reason: received == 0 ? "gpsd closed the connection" : Self.describe(code))
         }
         return readings
+    }
+
+    /// Malformed lines skipped since the connection opened (not what gpsd sends, or refused by libgps).
+    private(set) var skippedLines = 0
+
+    /// libgps's parser on one checked line, filling `data` as `gps_read` would; false when libgps refused it.
+    private func unpack(_ line: [UInt8]) -> Bool {
+        var text = line.map { CChar(bitPattern: $0) }
+        text.append(0)
+        // As `gps_read`: a negative status is a refusal; 0 or a positive JSON_ERR_* code leaves what was read.
+        return gps_unpack(&text, data) >= 0
     }
 
     /// Closes the socket. The corresponding C function is `gps_close`.
@@ -110,17 +141,7 @@ final class GpsdConnection {
         if r.set.contains(.attitude) { r.attitudeHeading = d.attitude.heading }
         r.satellitesUsed = d.satellites_used
         r.satellitesVisible = d.satellites_visible
-        if r.set.contains(.deviceList) {
-            var list = d.devices.list
-            let count = Int(max(0, min(d.devices.ndevices, Int32(cgps_max_user_devices()))))
-            r.deviceReports = withUnsafeBytes(of: &list) { raw in
-                (0..<count).map { i in
-                    let base = raw.baseAddress!.advanced(by: i * MemoryLayout<devconfig_t>.stride)
-                        .assumingMemoryBound(to: devconfig_t.self)
-                    return Self.device(base.pointee)
-                }
-            }
-        }
+        // DEVICES never reaches libgps (`GpsdLine.Kind.deviceList`): its device list is read by us.
         if r.set.contains(.device) { r.deviceReports = [Self.device(d.dev)] }
         if r.set.contains(.version) {
             r.release = withUnsafeBytes(of: d.version.release) { Self.string(from: $0) }

@@ -120,20 +120,22 @@ struct GpsdReading: Hashable, Sendable {
     }
 
     /// The compass report this message carries: an ATT's true heading, or a TPV `magtrack` that is a compass's
-    /// and not the course made magnetic. Each has its own validity (finite, 0–360); the accuracy is the one the
-    /// NMEA import assumes, since neither says.
+    /// and not the course made magnetic. Each has its own validity (finite, 0–360); an ATT's accuracy is the one
+    /// the NMEA import assumes, since it does not say; a `magtrack`'s is a course's (`GpsdMagneticTrack.report`).
     func compass(at now: Timestamp, fix: GPSFix?) -> SensorEvent? {
         let accuracy = NMEAImport.assumedCompassAccuracyDegrees
         if set.contains(.attitude) {
             guard let h = finite(attitudeHeading), h >= 0, h <= 360 else { return nil }
             return .compassHeading(now, HeadingReport(trueDegrees: h, accuracyDegrees: accuracy))
         }
+        // A `magtrack` may be a VTG's magnetic course: weighted like a course (GpsdMagneticTrack.report).
         guard set.contains(.magneticTrack), set.contains(.mode),
-            let m = GpsdMagneticTrack.compassDegrees(
+            let report = GpsdMagneticTrack.report(
                 track: value(track, when: .track), magneticTrack: finite(magneticTrack),
-                variation: finite(magneticVariation))
+                variation: finite(magneticVariation), speedMetresPerSecond: fix?.speedMetresPerSecond,
+                speedErrorMetresPerSecond: fix?.speedErrorMetresPerSecond, courseErrorDegrees: fix?.courseErrorDegrees)
         else { return nil }
-        return .compassHeading(now, HeadingReport(magneticDegrees: m, accuracyDegrees: accuracy))
+        return .compassHeading(now, report)
     }
 
     /// gpsd's `STATUS_*` numbers (gps.h, API 11+) as Core's status; nil for 0 ("no fix or unknown") and for

@@ -27,6 +27,8 @@ public final class GpsdSource {
     /// The fix rate asked of gpsd's receivers (`--gps-rate`), nil to leave them as they are.
     private var fixRate: GpsdFixRate?
     private var notes: [String] = []
+    /// Whether this connection's skipped lines were noted yet (once per connection, not once per line).
+    private var notedSkippedLines = false
 
     /// `fixRateHertz` asks gpsd to set each receiver to that many fixes a second, once gpsd has identified it.
     public init(
@@ -53,6 +55,7 @@ public final class GpsdSource {
         guard connection == nil else { return [] }
         do {
             connection = try GpsdConnection(host: host, port: port)
+            notedSkippedLines = false
             fixRate?.reset()
             backoff.reset()
             nextRetry = nil
@@ -80,6 +83,12 @@ public final class GpsdSource {
                     }
                     events.append(event)
                 }
+            }
+            if connection.skippedLines > 0, !notedSkippedLines {
+                notedSkippedLines = true
+                notes.append(
+                    "skipped a line from \(host):\(port) that is not a well-formed gpsd report (is gpsd what answers there?)"
+                )
             }
         } catch {
             disconnect()

@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import Glibc
 
 /// One chosen IIO device, set up for reading: where its raw values are, the constants that turn them into body-frame
 /// Core units, and what was done to it at start.
@@ -23,6 +24,9 @@ struct IioSensorChannels {
     var samplingHertz: Double?
     /// Anything worth telling the user that did not stop us ("could not set sampling_frequency: …").
     var notes: [String]
+    /// The rate write the kernel refused for want of permission (a device hot-plugged before udev's rule made the
+    /// attribute writable for our group): where and what to write when `retrySamplingFrequency` tries again.
+    private(set) var pendingRate: (attribute: IioAttribute, value: String)?
 
     /// Chooses the device for `kind` and reads the constants. Throws when there is none or its attributes are bad.
     init(kind: IioSensorKind, backend: IioBackend, override: String?, boardOrientation: Matrix3) throws {
@@ -142,15 +146,44 @@ struct IioSensorChannels {
                 : device.channel(x)?.attributes.contains(place.name) == true
         }
         if let place = availablePlaces.first {
+            var best: String?
             do {
-                if let best = IioValueParsing.highestRate(in: try backend.read(place)) {
-                    try backend.write(rate, value: best.text)
-                }
+                best = IioValueParsing.highestRate(in: try backend.read(place))?.text
+                if let best { try backend.write(rate, value: best) }
             } catch {
                 notes.append("could not set the highest sampling frequency: \(error)")
+                if let best, Self.isPermissionDenied(error) {
+                    pendingRate = (rate, best)
+                    notes.append("the sampling frequency is tried again until the attribute is writable")
+                }
             }
         }
-        samplingHertz = (try? backend.read(rate)).flatMap { Double($0.trimmingWhitespace()) }
+        samplingHertz = Self.readRate(rate, backend)
+    }
+
+    /// Writes the pending rate again; true once it is set (or none was pending). A refusal other than for
+    /// permission ends the retries: the driver will not take the value.
+    mutating func retrySamplingFrequency(_ backend: IioBackend) throws -> Bool {
+        guard let pending = pendingRate else { return true }
+        do {
+            try backend.write(pending.attribute, value: pending.value)
+        } catch {
+            if !Self.isPermissionDenied(error) { pendingRate = nil }
+            throw error
+        }
+        pendingRate = nil
+        samplingHertz = Self.readRate(pending.attribute, backend)
+        return true
+    }
+
+    private static func readRate(_ rate: IioAttribute, _ backend: IioBackend) -> Double? {
+        (try? backend.read(rate)).flatMap { Double($0.trimmingWhitespace()) }
+    }
+
+    /// EACCES or EPERM: the attribute exists but is not (yet) ours to write.
+    static func isPermissionDenied(_ error: any Error) -> Bool {
+        guard let error = error as? IioError else { return false }
+        return error.code == EACCES || error.code == EPERM
     }
 }
 

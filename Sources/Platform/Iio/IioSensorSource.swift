@@ -15,6 +15,10 @@ import Core
 /// `absence` says why, for the caller to print once. It keeps looking quietly, less and less often down to once a
 /// minute (a kiosk may start before the driver has bound), and says "available" when the device turns up. One
 /// that was found and then fails is lost and retried like any other.
+///
+/// A device found before udev has made its sampling-frequency attribute writable for our group (a hot-plug race:
+/// the write fails with EACCES) keeps its default rate only until the permission comes: the write is tried again
+/// at the sample timer with backoff (half a second, doubling to 30 s) and a note says when it took.
 public final class IioSensorSource {
     public let kind: IioSensorKind
     /// Whether running without this sensor is normal (and it was not asked for by name).
@@ -42,6 +46,10 @@ public final class IioSensorSource {
     public private(set) var absence: String?
     /// The rescans of an optional source that was never there: seldom, since most boards will never have one.
     private var absentBackoff = RetryBackoff(initialSeconds: 2, maximumSeconds: 60)
+    /// Retries of a sampling-frequency write refused for permission, and when the next is due.
+    private var rateBackoff = RetryBackoff(initialSeconds: 0.5, maximumSeconds: 30)
+    private var nextRateRetry: Timestamp?
+    private var notes: [String] = []
 
     public convenience init(
         kind: IioSensorKind, deviceOverride: String? = nil, boardOrientation: Matrix3 = .identity,
@@ -106,6 +114,8 @@ public final class IioSensorSource {
             absence = nil
             backoff.reset()
             nextRetry = nil
+            rateBackoff.reset()
+            nextRateRetry = channels.pendingRate == nil ? nil : rateBackoff.nextAttempt(after: now)
             let detail = ([how] + notes).joined(separator: "; ")
             return status(true, "\(channels.device.name) (\(channels.device.id)) found, \(detail)", now: now)
         } catch {
@@ -122,9 +132,23 @@ public final class IioSensorSource {
 
     /// Reads one sample (or retries a missing device when due). Call at the sample rate.
     public func poll(now: Timestamp) -> [SensorEvent] {
-        guard let channels, let backend else {
+        guard var channels, let backend else {
             guard let due = nextRetry, now >= due else { return [] }
             return start(now: now)
+        }
+        if let due = nextRateRetry, now >= due {
+            do {
+                _ = try channels.retrySamplingFrequency(backend)
+                nextRateRetry = nil
+                let rate = channels.samplingHertz.map { "\(formatFixed($0, digits: 3)) Hz" } ?? "the highest rate"
+                notes.append("\(kind.sensorSource): sampling frequency set to \(rate) (the attribute became writable)")
+            } catch {
+                nextRateRetry = channels.pendingRate == nil ? nil : rateBackoff.nextAttempt(after: now)
+                if channels.pendingRate == nil {
+                    notes.append("\(kind.sensorSource): gave up setting the sampling frequency: \(error)")
+                }
+            }
+            self.channels = channels
         }
         if capture != nil {
             // Drain here too, so a caller that only runs the sample timer still gets every captured sample.
@@ -160,6 +184,12 @@ public final class IioSensorSource {
         }
     }
 
+    /// Lines for the log since the last call (a sampling frequency set late).
+    public func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
     /// Drops the whole context: libiio's local context is a snapshot of sysfs, and a device that comes back may
     /// have a new id.
     private func lose(_ channels: IioSensorChannels, _ error: Error, now: Timestamp) -> [SensorEvent] {
@@ -168,6 +198,7 @@ public final class IioSensorSource {
         lastCaptureActivity = nil
         self.channels = nil
         backend = nil
+        nextRateRetry = nil
         nextRetry = backoff.nextAttempt(after: now)
         return status(false, "\(channels.device.name): \(error)", now: now)
     }

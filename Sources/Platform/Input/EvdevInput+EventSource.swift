@@ -1,11 +1,10 @@
 import Core
 
 /// evdev input as a session's source: the session watches the reader's one descriptor; each wake-up reads the
-/// devices that have data and hands the keys and touches to `onInput` (the ride's controls). Devices that come
-/// and go are log notes. Without an inotify watch (no /dev/input at start) a two-second poll rescans.
-///
-/// Input does not yet travel as a `SensorEvent`: recording and replaying what the rider pressed needs a line in
-/// the recording format and a case in `SensorEvent`, which belong to the recording and the session.
+/// devices that have data, and `rideInput` (the key map, the touch gestures and the tappable places) turns what
+/// they decode to into `.rideAction` events, stamped with the kernel's time of the key or touch, so the pipeline,
+/// the recorder and a later replay all see the same presses. Devices that come and go are log notes. Without an
+/// inotify watch (no /dev/input at start) a two-second poll rescans.
 extension EvdevInput: EventSource {
     public var name: String { "input" }
     public var fileDescriptors: [Int32] { [fileDescriptor] }
@@ -19,12 +18,21 @@ extension EvdevInput: EventSource {
     }
 
     public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] {
+        var out: [SensorEvent] = []
         do {
-            for event in try readEvents() { onInput?(event) }
+            for event in try readEvents() {
+                onInput?(event)
+                let time: Timestamp
+                switch event {
+                case .key(let k): time = k.time
+                case .touch(let f): time = f.time
+                }
+                out += rideInput?.actions(for: event).map { .rideAction(time, $0) } ?? []
+            }
         } catch {
             readFailures.append("input: \(error)")
         }
-        return []
+        return out
     }
 
     public func takeNotes() -> [String] { takeChanges().map(\.description) + takeReadFailures() }

@@ -22,9 +22,10 @@ public final class EvdevInput {
         }
     }
 
-    /// Called with every decoded key and touch frame when the reader is driven by a session (its input does not
-    /// travel as a `SensorEvent` until the recording format has a line for it).
+    /// Called with every decoded key and touch frame when the reader is driven by a session (tests, logging).
     public var onInput: ((InputEvent) -> Void)?
+    /// Turns keys and touches into ride actions when the reader is a session's source; nil gives none.
+    public var rideInput: RideInput?
 
     /// The directory scanned for `event*` nodes.
     public let directory: String
@@ -44,10 +45,14 @@ public final class EvdevInput {
         return readFailures
     }
 
-    /// Opens every suitable device in `directory` (default /dev/input). A directory that does not exist yet
-    /// (no input device at all on a board) is not an error: `rescan()` looks again.
-    public init(directory: String = "/dev/input") throws {
+    /// The one node to use (`--input /dev/input/event3`); nil takes every suitable one.
+    public let only: String?
+
+    /// Opens every suitable device in `directory` (default /dev/input), or only the node `only` in it. A directory
+    /// that does not exist yet (no input device at all on a board) is not an error: `rescan()` looks again.
+    public init(directory: String = "/dev/input", only: String? = nil) throws {
         self.directory = directory
+        self.only = only
         fileDescriptor = try system_inputEpoll()
         notify = try? system_watchDirectory(directory)
         if let notify {
@@ -60,6 +65,13 @@ public final class EvdevInput {
             }
         }
         rescan()
+    }
+
+    /// Uses only the device node at `path` (it may come and go like any other).
+    public convenience init(only path: String) throws {
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        try self.init(directory: directory, only: path)
     }
 
     deinit { close() }
@@ -75,7 +87,10 @@ public final class EvdevInput {
 
     /// Opens devices that appeared and drops those that vanished.
     public func rescan() {
-        let present = Set(system_listDirectory(directory, prefix: "event").map { directory + "/" + $0 })
+        let present = Set(
+            system_listDirectory(directory, prefix: "event").map { directory + "/" + $0 }.filter {
+                only == nil || $0 == only
+            })
         for device in devicesByFD.values where !present.contains(device.path) {
             drop(device, reason: "node removed")
         }

@@ -56,7 +56,8 @@ public final class EventLoop: SessionLoop {
     }
 
     public func onSignal(_ handler: @escaping (Int32) throws -> Void) throws {
-        let watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
+        // SIGUSR1 and SIGUSR2: the VT's release and acquire signals (ConsoleSwitching).
+        let watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2])
         signals = watcher
         try watch(watcher.fileDescriptor) {
             for s in watcher.pending() { try handler(s) }

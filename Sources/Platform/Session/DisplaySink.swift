@@ -47,6 +47,11 @@ public final class DisplaySink: EventSink {
     }
 
     public func frame(now: Timestamp) throws {
+        // Another VT is in front: nothing is drawn until the screen is ours again (ConsoleSwitching).
+        if let screen = display as? any ConsoleSwitching, !screen.isOnScreen {
+            stats.recordSkipped()
+            return
+        }
         let start = clock()
         guard let frame = pipeline.renderFrameIfChanged(at: eventTime(now)) else {
             stats.recordSkipped()

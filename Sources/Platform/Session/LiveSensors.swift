@@ -46,7 +46,7 @@ public final class LiveSensors: EventSource {
 
     public func takeNotes() -> [String] {
         defer { notes.removeAll() }
-        return notes
+        return notes + all.flatMap { $0.takeNotes() }
     }
 
     /// The devices close their contexts and buffers when they go away.

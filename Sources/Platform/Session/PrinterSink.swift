@@ -46,6 +46,7 @@ public final class PrinterSink: EventSink {
         case .sourceStatus(_, let s):
             let name = s.source == .magnetometer ? "compass" : s.source.rawValue
             return "\(name) \(s.available ? "back" : "lost") \(t): \(s.detail)"
+        case .rideAction(_, let action): return "input \(t) \(action)"
         }
     }
 }

@@ -23,6 +23,10 @@ public final class Session {
     private var dropped: [DroppedSink] = []
     private var started = false
     private var ended = false
+    /// Displays that give the screen away while their VT is in the background, and whether one still has to take
+    /// it back (its VT returned but the screen could not be had yet: retried at each frame tick).
+    private var screens: [any ConsoleSwitching] = []
+    private var screenToTakeBack = false
 
     public init(_ configuration: SessionConfiguration) throws {
         self.configuration = configuration
@@ -69,6 +73,7 @@ public final class Session {
             if case .system = configuration.clock { TerminationSignals.block() }
             if case .eventTime(_, let pacing) = configuration.clock, pacing != nil { TerminationSignals.block() }
             try loop.onSignal { [unowned self] in try self.signal($0) }
+            followConsoleSwitches()
         }
         if let limit = configuration.stopAfterSeconds {
             try loop.schedule(at: startTime.adding(seconds: limit)) { [unowned self] _ in self.halt(.timeLimit) }
@@ -121,11 +126,57 @@ public final class Session {
     }
 
     private func signal(_ number: Int32) throws {
-        if number == SIGHUP {
-            for sink in sinks { sink.reload() }
-            return
+        switch number {
+        case SIGHUP: for sink in sinks { sink.reload() }
+        case SIGUSR1: releaseScreens()
+        case SIGUSR2: takeScreensBack()
+        default: halt(.signal(number == SIGINT ? "SIGINT" : "SIGTERM"))
         }
-        halt(.signal(number == SIGINT ? "SIGINT" : "SIGTERM"))
+    }
+
+    /// Lets the displays follow VT switches once the loop takes the switch signals from its signal descriptor.
+    /// Not on a paced replay's loop, which waits for termination signals only (the VT would wait forever for
+    /// its release to be allowed).
+    private func followConsoleSwitches() {
+        guard configuration.followsConsoleSwitches else { return }
+        switch configuration.clock {
+        case .system, .manual: break
+        case .eventTime: return
+        }
+        for sink in sinks {
+            guard let screen = (sink as? DisplaySink)?.display as? any ConsoleSwitching else { continue }
+            do {
+                if try screen.followSwitches(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2) { screens.append(screen) }
+            } catch {
+                configuration.note("console", "VT switches are not followed (the display keeps the screen): \(error)")
+            }
+        }
+    }
+
+    /// Another VT is coming to the front: the displays give the screen up and drawing stops.
+    private func releaseScreens() {
+        guard !screens.isEmpty else { return }
+        screenToTakeBack = false
+        for screen in screens {
+            do { try screen.releaseScreen() } catch { configuration.note("console", "releasing the screen: \(error)") }
+        }
+        configuration.note("console", "another VT is in front: screen released, drawing stopped")
+    }
+
+    /// Our VT is in front again: the displays take the screen back and draw in full. One that cannot yet (DRM
+    /// master still held elsewhere) is tried again at each frame tick.
+    private func takeScreensBack() {
+        guard !screens.isEmpty else { return }
+        screenToTakeBack = false
+        for screen in screens where !screen.isOnScreen {
+            do {
+                try screen.acquireScreen()
+            } catch {
+                if !screenToTakeBack { configuration.note("console", "taking the screen back: \(error); retrying") }
+                screenToTakeBack = true
+            }
+        }
+        if !screenToTakeBack { configuration.note("console", "our VT is in front: screen taken back") }
     }
 
     /// Hands `events` to every sink, then re-watches the source's descriptors, schedules its next wake-up and
@@ -184,7 +235,9 @@ public final class Session {
     }
 
     private func frameTick(now: Timestamp) throws {
+        // The tick runs while another VT is in front too: the watchdog keeps being pinged by a loop that turns.
         configuration.heartbeat(now)
+        if screenToTakeBack { takeScreensBack() }
         for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
         checkFinishedSinks()
         try retuneFrameTimer()

@@ -19,6 +19,9 @@ public struct SessionConfiguration {
     public var sinks: [any EventSink]
     /// SIGINT and SIGTERM stop the session (SIGHUP reloads) instead of ending the process.
     public var handlesSignals = true
+    /// With `handlesSignals`, a display on a VT gives the screen away while another VT is in front (SIGUSR1
+    /// releases, SIGUSR2 takes it back; see `ConsoleSwitching`).
+    public var followsConsoleSwitches = true
     /// Stop this long after the start (`record --duration`); nil: no limit.
     public var stopAfterSeconds: Double?
     /// Stop when every source has finished (the end of a recording). Live sources never finish.

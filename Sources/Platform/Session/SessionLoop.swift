@@ -16,7 +16,8 @@ public protocol SessionLoop: AnyObject {
     func addTimer(periodSeconds: Double, handler: @escaping (Timestamp) throws -> Void) throws -> any LoopTimer
     /// Calls `handler` once at `time` (at once when it has passed).
     func schedule(at time: Timestamp, handler: @escaping (Timestamp) throws -> Void) throws
-    /// Calls `handler` with each SIGINT, SIGTERM or SIGHUP instead of letting it end the process.
+    /// Calls `handler` with each SIGINT, SIGTERM or SIGHUP, and SIGUSR1 or SIGUSR2 (a VT switch away and back),
+    /// instead of letting it end the process.
     func onSignal(_ handler: @escaping (Int32) throws -> Void) throws
     /// Runs handlers until `stop()`; a handler's error ends the run and is rethrown.
     func run() throws

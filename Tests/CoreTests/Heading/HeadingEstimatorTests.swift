@@ -239,6 +239,7 @@ extension SensorEvent {
             self = .gpsSky(s)
         case .compassHeading(let t, let r): self = .compassHeading(t.adding(seconds: seconds), r)
         case .sourceStatus(let t, let s): self = .sourceStatus(t.adding(seconds: seconds), s)
+        case .rideAction(let t, let a): self = .rideAction(t.adding(seconds: seconds), a)
         }
     }
 }

@@ -15,16 +15,17 @@ struct RealIMUTrialTests {
 
     /// Per trial: the heading RMS bound and the worst error allowed on disturbed frames (°), and whether the
     /// 2 s recovery applies. Bounds are VQF's RMS on the same frames (1.13, 1.26, 1.44, 1.24, 1.82, 5.76, 1.70)
-    /// or, where the filter measured lower, that figure with a small margin; trial 36 (magnet attached at 5 cm)
-    /// is the exception: measured 4.48° against VQF's 1.70°, the bound says where it stands, not the target.
+    /// or, where the filter measured lower, that figure with a small margin. Trials 32 and 36 (a magnet attached
+    /// at 1 and 5 cm) measured 1.68° and 4.48° before the attached magnet's offset was fitted
+    /// (`AttachedMagnetTracker`); 0.75° and 1.44° since.
     static let bounds: [(id: String, rms: Double, worstDisturbed: Double, recovers: Bool)] = [
         ("02", 1.25, 3, false),
         ("07", 1.26, 6, true),
         ("10", 1.44, 3, false),
         ("24", 1.15, 5, false),
         ("29", 1.3, 6, true),
-        ("32", 2.0, 7, true),
-        ("36", 5.0, 14, false),
+        ("32", 1.0, 3, true),
+        ("36", 1.7, 5, true),
     ]
 
     static func replay(_ id: String, _ configure: (inout HeadingConfiguration) -> Void = { _ in }) throws
@@ -71,7 +72,6 @@ struct RealIMUTrialTests {
         // estimator passes.
         let s = try Self.replay("02") { $0.gyroscopeDrivesHeading = false }
         #expect(s.rmsDegrees > 1.25)
-        #expect(s.coverage < 0.68)
         let t = try Self.replay("36") { $0.gyroscopeDrivesHeading = false }
         #expect(t.headingShare < 0.95)
     }

@@ -101,7 +101,8 @@ struct RecordingFormatTests {
     }
 
     @Test func aNewerFormatVersionIsRefusedWithAClearError() {
-        #expect(throws: RecordingError.self) { try Self.read("navdisplay-recording 2\nmag 0.000000000 1 2 3 *0000\n") }
+        let newer = "navdisplay-recording \(RecordingFormat.version + 1)\nmag 0.000000000 1 2 3 *0000\n"
+        #expect(throws: RecordingError.self) { try Self.read(newer) }
         #expect(throws: RecordingError.self) { try Self.read("hello\n") }
         #expect(throws: RecordingError.self) { try Self.read("") }
     }

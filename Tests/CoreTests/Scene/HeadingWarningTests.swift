@@ -48,7 +48,10 @@ import Testing
     @Test func nearTheMagneticPoleIsWarned() {
         let s = Self.state(at: Self.nearPole)
         #expect(s.headingEstimate.flags.contains(.nearMagneticPole))
-        #expect(Self.line(s) == ("Near magnetic pole", true))
+        // There the horizontal field is a few hundred nT and the compass readings scatter by about 100° RMS: the
+        // compass path's accuracy (CompassQuality, issue 14) says so, and it shows no heading rather than one
+        // it cannot stand behind; the flag stays for whoever explains why.
+        #expect(Self.line(s) == ("No heading", true))
     }
 
     @Test func withoutAnAccelerometerTheLevelAssumptionIsWarned() {

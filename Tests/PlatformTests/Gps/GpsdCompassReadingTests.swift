@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 @testable import Platform
@@ -21,10 +22,22 @@ struct GpsdCompassReadingTests {
         return r
     }
 
-    @Test func anHDGForwardedAsMagtrackIsACompassReport() {
-        // bundg_zeus_9.log: track 230.5, magvar 1.4, the HDG's 231.8.
-        let events = tpv(track: 230.5, magtrack: 231.8, magvar: 1.4).events(at: now)
-        #expect(events.contains(.compassHeading(now, HeadingReport(magneticDegrees: 231.8, accuracyDegrees: 5))))
+    @Test func anHDGForwardedAsMagtrackIsACompassReportWeightedLikeACourse() {
+        // bundg_zeus_9.log: track 230.5, magvar 1.4, the HDG's 231.8. gpsd 3.22 fills `magtrack` from a VTG's
+        // magnetic course too, so it is as good as a course: at 3 m/s with gpsd's default 0.3 m/s speed error,
+        // atan(0.3 / 3) = 5.7°; without a speed, about 72° (nothing to go by).
+        var moving = tpv(track: 230.5, magtrack: 231.8, magvar: 1.4)
+        moving.set.insert(.speed)
+        moving.speed = 3
+        let accuracy = atan2(0.3, 3.0) * 180 / .pi
+        #expect(
+            moving.events(at: now).contains(
+                .compassHeading(now, HeadingReport(magneticDegrees: 231.8, accuracyDegrees: accuracy))))
+        let still = tpv(track: 230.5, magtrack: 231.8, magvar: 1.4).events(at: now)
+        let report = still.compactMap { e -> HeadingReport? in
+            if case .compassHeading(_, let h) = e { return h } else { return nil }
+        }
+        #expect(report.count == 1 && (report.first?.accuracyDegrees ?? 0) > 45)
     }
 
     @Test func aMagtrackThatIsOnlyTheCourseWithGpsdsVariationIsNot() {

@@ -1,0 +1,123 @@
+import Core
+import Foundation
+
+/// Issue 20's targets for the whole program, each as a figure and its ratio to the target: the release
+/// `navdisplay` replaying the bundled ride at its real pace on `--display memory` (the fbdev display's damage scan
+/// and scanout copy into memory), measured from `/proc` like the peer benchmark measures Navit.
+func runTargetsBenchmark() {
+    print("\n== Targets of issue 20: navdisplay replaying the bundled ride on --display memory, 800x480 ==")
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("navdisplay").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        print("targets: build navdisplay in the same configuration first (swift build -c release)")
+        return
+    }
+    let seconds = 40.0
+    guard let bundled = replayRun(binary: binary, map: repositoryPath("maps/helsinki.mbtiles"), seconds: seconds)
+    else { return }
+    let large = NSTemporaryDirectory() + "navdisplay-targets-large.mbtiles"
+    let make = Process()
+    make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    make.arguments = [repositoryPath("scripts/make-large-map.py"), large]
+    make.standardOutput = FileHandle.nullDevice
+    var largeRun: ReplayFigures?
+    if (try? make.run()) != nil {
+        make.waitUntilExit()
+        if make.terminationStatus == 0 { largeRun = replayRun(binary: binary, map: large, seconds: 20) }
+    }
+    try? FileManager.default.removeItem(atPath: large)
+
+    // Navit's figures are the peer's (DESIGN.md; `make bench-peer` measures both side by side).
+    let navitPerSecond = 0.72 / 120
+    func row(_ what: String, _ figure: String, _ target: String, _ ratio: Double) {
+        let verdict = ratio <= 1 ? "met" : "not met"
+        print(
+            "  \(what.padding(toLength: 40, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 14, withPad: " ", startingAt: 0)) target \(target.padding(toLength: 14, withPad: " ", startingAt: 0)) ratio \(formatFixed(ratio, digits: 2))  \(verdict)"
+        )
+    }
+    print(
+        "  \(formatFixed(bundled.wallSeconds, digits: 1)) s of the ride at --speed 1: \(bundled.framesDrawn) frames drawn, \(bundled.framesSkipped) skipped"
+    )
+    let perFrame = bundled.cpuSeconds / Double(max(1, bundled.framesDrawn))
+    row("CPU per displayed frame", "\(formatFixed(perFrame * 1000, digits: 2)) ms", "0.60 ms", perFrame / 0.6e-3)
+    let perSecond = bundled.cpuSeconds / bundled.wallSeconds
+    row(
+        "CPU per second of riding (vs Navit)", "\(formatFixed(perSecond * 1000, digits: 1)) ms/s",
+        "\(formatFixed(navitPerSecond * 1000, digits: 1)) ms/s", perSecond / navitPerSecond)
+    let fps = Double(bundled.framesDrawn) / bundled.wallSeconds
+    row("frames a second (at least 10)", formatFixed(fps, digits: 1), ">= 10", 10 / max(fps, 0.001))
+    row(
+        "peak RSS, bundled map and ride", "\(formatFixed(bundled.peakMiB, digits: 1)) MiB", "20 MiB",
+        bundled.peakMiB / 20)
+    if let largeRun {
+        row(
+            "peak RSS, large synthetic map", "\(formatFixed(largeRun.peakMiB, digits: 1)) MiB", "40 MiB",
+            largeRun.peakMiB / 40)
+    } else {
+        print("  peak RSS, large synthetic map: not measured (scripts/make-large-map.py failed)")
+    }
+    print("  (the composite's ratio to a memcpy is in `composite`; the first complete frame in `make bench-peer`)")
+}
+
+/// What one run of `navdisplay replay` cost, from /proc and its own `--stats`.
+private struct ReplayFigures {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    var peakMiB: Double
+    var framesDrawn: Int
+    var framesSkipped: Int
+}
+
+/// Replays the bundled ride on `map` for `seconds`, then stops it with SIGTERM (it prints `--stats` then).
+private func replayRun(binary: String, map: String, seconds: Double) -> ReplayFigures? {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = [
+        "replay", repositoryPath("recordings/helsinki-ride.navrec"), "--speed", "1", "--display", "memory",
+        "--map", map, "--orientation", "heading-up", "--stats",
+    ]
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    do { try p.run() } catch {
+        print("targets: cannot start \(binary): \(error)")
+        return nil
+    }
+    let start = Date()
+    Thread.sleep(forTimeInterval: seconds)
+    let pid = p.processIdentifier
+    let cpu = cpuSeconds(pid: pid)
+    let peak = statusKiB(pid: pid, "VmHWM")
+    let wall = Date().timeIntervalSince(start)
+    p.terminate()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    func count(_ prefix: String) -> Int {
+        text.split(separator: "\n").first { $0.hasPrefix(prefix) }
+            .flatMap { $0.split(separator: " ").compactMap { Int($0) }.first } ?? 0
+    }
+    guard let cpu, let peak else {
+        print("targets: could not read /proc/\(pid)")
+        return nil
+    }
+    return ReplayFigures(
+        wallSeconds: wall, cpuSeconds: cpu, peakMiB: Double(peak) / 1024, framesDrawn: count("frames drawn"),
+        framesSkipped: count("frames skipped"))
+}
+
+/// User plus system CPU time of `pid` so far (fields 14 and 15 of /proc/PID/stat, in clock ticks).
+private func cpuSeconds(pid: Int32) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// A "kB" line of /proc/PID/status, such as VmHWM.
+private func statusKiB(pid: Int32, _ key: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    return status.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+        .flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
+}
