@@ -104,7 +104,11 @@ struct CameraTransitionTests {
                             time: t, mode: .threeD, coordinate: Self.here, speedMetresPerSecond: 6, courseDegrees: 74,
                             horizontalErrorMetres: 4, courseErrorDegrees: 3)))
             }
-            if i == 45 { pipeline.policy = RotationPolicy(preference: .courseUp) }
+            if i == 45 {
+                // The rider's orientation key, twice: north-up → heading-up → course-up.
+                pipeline.apply(.rideAction(t, .cycleOrientation))
+                pipeline.apply(.rideAction(t, .cycleOrientation))
+            }
             shown.append(pipeline.nextSceneInput(at: t).camera)
         }
         let first = try #require(shown.first)
