@@ -104,8 +104,8 @@ struct CameraTransitionTests {
                             time: t, mode: .threeD, coordinate: Self.here, speedMetresPerSecond: 6, courseDegrees: 74,
                             horizontalErrorMetres: 4, courseErrorDegrees: 3)))
             }
-            // The rider's cycle key twice: north-up → heading-up → course-up.
             if i == 45 {
+                // The rider's orientation key, twice: north-up → heading-up → course-up.
                 pipeline.apply(.rideAction(t, .cycleOrientation))
                 pipeline.apply(.rideAction(t, .cycleOrientation))
             }
