@@ -1,5 +1,5 @@
-/// Eases the camera when its framing jumps (the orientation mode or the zoom changes): the map's rotation, its
-/// zoom and where the user sits on screen move to the new framing over `durationSeconds` instead of in one frame.
+/// Eases the camera when its framing jumps (the orientation mode changes): the map's rotation and where the user
+/// sits on screen move to the new framing over `durationSeconds` instead of in one frame.
 ///
 /// Driven by frame times, never a clock (Core reads none): a replay eases the same at any speed. Ordinary
 /// motion (the map following a few degrees of heading, the user moving) passes straight through; only a step
@@ -11,7 +11,6 @@ public struct CameraTransition: Sendable {
     /// Steps larger than these between one frame's target and the last start a transition.
     public static let bearingStepDegrees = 15.0
     public static let anchorStepPixels = 2.0
-    public static let zoomStep = 0.01
 
     /// The framing a transition starts from, and when it started.
     private var from: Framing?
@@ -50,7 +49,8 @@ public struct CameraTransition: Sendable {
         let shown = Framing.between(from, wanted, eased)
         lastShown = shown
         var camera = target
-        camera.zoom = shown.zoom
+        // Zoom is the rider's and auto-zoom's (rate-limited there): never lagged here.
+        camera.zoom = target.zoom
         camera.bearing = Angle(shown.bearingDegrees)
         camera.anchor = shown.anchor
         return camera
@@ -88,7 +88,6 @@ private struct Framing: Sendable {
     func jumps(from last: Framing) -> Bool {
         abs(Self.turn(from: last.bearingDegrees, to: bearingDegrees)) > CameraTransition.bearingStepDegrees
             || (anchor - last.anchor).length > CameraTransition.anchorStepPixels
-            || abs(zoom - last.zoom) > CameraTransition.zoomStep
     }
 
     /// `a` moved the fraction `k` of the way to `b`, turning the short way round.

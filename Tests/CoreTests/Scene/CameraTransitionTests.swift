@@ -45,15 +45,13 @@ struct CameraTransitionTests {
         #expect(!transition.isRunning)
     }
 
-    @Test func aZoomChangeEases() {
+    @Test func zoomPassesStraightThrough() {
+        // The zoom key and auto-zoom own the zoom (auto-zoom is rate-limited there): never lagged here.
         var transition = CameraTransition()
-        var shown: [Camera] = []
-        for i in 0..<40 {
+        for i in 0..<20 {
             let target = Self.camera(.headingUp, bearing: 37, zoom: i < 10 ? 15 : 17)
-            shown.append(transition.camera(for: target, at: Timestamp(seconds: Double(i) / 30)))
+            #expect(transition.camera(for: target, at: Timestamp(seconds: Double(i) / 30)).zoom == target.zoom)
         }
-        #expect(Self.largestSteps(shown).zoom <= 0.3, "\(Self.largestSteps(shown))")
-        #expect(shown[39].zoom == 17)
     }
 
     @Test func ordinaryHeadingChangesPassStraightThrough() {
