@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("route", runRouteBenchmark),
     ("route-layer", routeFrameBenchmark),
     ("targets", runTargetsBenchmark),
+    ("first-frame", runFirstFrameBenchmark),
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
