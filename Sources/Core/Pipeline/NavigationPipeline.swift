@@ -75,6 +75,8 @@ public final class NavigationPipeline {
             state: state, verdict: verdict, orientation: orientation, zoom: zoom, width: scene.width,
             height: scene.height, fallbackCenter: fallbackCenter, frameTime: frameTime)
         input.notices = notices
+        input.modeChoice =
+            policy.lockNorthUp ? .lockedNorthUp : policy.preference == .auto ? .automatic : .manual
         // Mode and zoom changes ease; a finger's pan is applied after, so the map stays under the finger.
         input.camera = transition.camera(for: input.camera, at: time)
         applyRideView(to: &input)

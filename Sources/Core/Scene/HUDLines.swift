@@ -54,7 +54,12 @@ public struct HUDLines: Hashable, Sendable {
             heading = "---°"
             cardinal = nil
         }
-        mode = input.mode.hudLabel + HUDLayer.driverSuffix(input.rotationDriver)
+        switch input.modeChoice {
+        case .manual: mode = input.mode.hudLabel + HUDLayer.driverSuffix(input.rotationDriver)
+        // No room for what turns the map as well on a small panel; the heading line below names the source.
+        case .automatic: mode = "AUTO · " + input.mode.hudLabel
+        case .lockedNorthUp: mode = "NORTH UP · LOCKED"
+        }
         headingStatus = (input.headingStatus ?? (input.heading == nil ? "NO HEADING" : "")).uppercased()
         headingWarning = input.headingWarning || input.heading == nil
         // A speed from outside (a rogue gpsd sending 1e300) is shown as unknown, never trapped on.

@@ -31,6 +31,9 @@ public struct SceneInput: Sendable {
     public var headingWarning: Bool
     /// Warnings about the device rather than the navigation ("RECORDING STOPPED"), shown on the HUD.
     public var notices: [String] = []
+    /// How the rider chose the mode: by hand, left to auto (the HUD says "AUTO" before the mode auto picked, so
+    /// the cycle key's fourth press is visible), or north-up locked.
+    public var modeChoice: ModeChoice = .manual
     /// The route, the trip, the clock and the units (`RideTracker`); nil draws none of them, in metric.
     public var ride: RideOverlay?
 
@@ -50,4 +53,9 @@ public struct SceneInput: Sendable {
         self.headingStatus = headingStatus
         self.headingWarning = headingWarning
     }
+}
+
+/// Whether the orientation mode on screen is the rider's own choice, auto's pick, or a locked north-up.
+public enum ModeChoice: Hashable, Sendable {
+    case manual, automatic, lockedNorthUp
 }
