@@ -155,6 +155,18 @@ struct ReplayTests {
         #expect(run.stderr.contains(c.1), "\(run.stderr)")
     }
 
+    /// `--screen-inches` sizes the picture, it does not choose a screen: a 3.5" panel's frames can go to files.
+    @Test func framesForASmallPanelGoToFiles() throws {
+        let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("frames")
+        let run = try NavDisplayBinary.run([
+            "replay", Self.recordings.appendingPathComponent("helsinki-ride.navrec").path, "--size", "480x320",
+            "--screen-inches", "3.5", "--viewing-distance", "60", "--out", dir.path, "--from", "60", "--to", "61",
+            "--speed", "max",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.hasSuffix(".png") })
+    }
+
     @Test func aMissingOrForeignFileIsAClearError() throws {
         let dir = try NavDisplayBinary.temporaryDirectory()
         let missing = try NavDisplayBinary.run(["replay", dir.appendingPathComponent("nope.navrec").path])

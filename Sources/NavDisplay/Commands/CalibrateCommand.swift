@@ -90,7 +90,7 @@ struct CalibrateCommand: Command {
 
     init(arguments: [String]) throws {
         let given = try parseOptions(arguments)
-        displayChosen = !given.isDisjoint(with: DisplayOptions.flags)
+        displayChosen = !given.isDisjoint(with: DisplayOptions.screenFlags)
         if out.isEmpty || out.hasSuffix("/") {
             throw UsageError("navdisplay calibrate: --out expects a file name, got \"\(out)\"")
         }

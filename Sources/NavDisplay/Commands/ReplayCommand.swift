@@ -80,7 +80,7 @@ struct ReplayCommand: Command {
 
     init(arguments: [String]) throws {
         let given = try parseOptions(arguments)
-        displayChosen = !given.isDisjoint(with: DisplayOptions.flags)
+        displayChosen = !given.isDisjoint(with: DisplayOptions.screenFlags)
         guard files.count == 1 else {
             throw UsageError("navdisplay replay: expects one recording FILE (see navdisplay replay --help)")
         }

@@ -26,6 +26,12 @@ struct DisplayOptions: OptionGroup {
     /// How far the eye is from the panel (`--viewing-distance`): text is sized by its visual angle there.
     var viewingDistanceCentimetres = ScreenPhysics.defaultViewingDistanceMillimetres / 10
 
+    /// The flags that choose a screen. `--screen-inches` and `--viewing-distance` are not among them: they size
+    /// the picture, so they count for frames written to files too (`replay --out`, a 3.5" panel's frames).
+    static var screenFlags: [String] {
+        flags.filter { $0 != "--screen-inches" && $0 != "--viewing-distance" }
+    }
+
     static let options: [OptionSpec<DisplayOptions>] = [
         .choice(
             "--display", "KIND", DisplayKind.self, example: "png",
