@@ -49,46 +49,15 @@ struct DeclinationCommand: Command {
         let model = MagneticModel.wmm2025
         let f = model.field(at: coordinate, altitudeKilometres: altitudeKm, decimalYear: year)
         if json {
-            print(Self.json(f, model: model, coordinate: coordinate, altitudeKm: altitudeKm, year: year))
-        } else {
-            let d = f.declinationDegrees
-            print("declination  \(Self.signed(d, digits: 2))° (\(d >= 0 ? "east" : "west"))")
-            print("inclination  \(Self.signed(f.inclinationDegrees, digits: 2))°")
-            print("horizontal   \(formatFixed(f.horizontalNanotesla, digits: 1)) nT")
-            print("total        \(formatFixed(f.totalNanotesla, digits: 1)) nT")
-            print("declination changes \(Self.signed(f.declinationRateDegreesPerYear, digits: 3))° per year")
             print(
-                "model \(model.name) at \(coordinate), \(formatFixed(altitudeKm, digits: 3)) km, "
-                    + "\(dateText ?? "today") (decimal year \(formatFixed(year, digits: 3)))")
-            for w in f.warnings { print("warning: \(w)") }
+                f.reportJSON(
+                    modelName: model.name, coordinate: coordinate, altitudeKilometres: altitudeKm, decimalYear: year))
+        } else {
+            let lines = f.reportLines(
+                modelName: model.name, coordinate: coordinate, altitudeKilometres: altitudeKm, decimalYear: year,
+                dateText: dateText ?? "today")
+            for line in lines { print(line) }
         }
         return 0
-    }
-
-    static func signed(_ v: Double, digits: Int) -> String { (v >= 0 ? "+" : "") + formatFixed(v, digits: digits) }
-
-    static func json(
-        _ f: MagneticField, model: MagneticModel, coordinate: GeoCoordinate, altitudeKm: Double, year: Double
-    ) -> String {
-        func q(_ s: String) -> String {
-            "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-        }
-        let fields: [(String, String)] = [
-            ("model", q(model.name)),
-            ("latitude", formatFixed(coordinate.latitude, digits: 6)),
-            ("longitude", formatFixed(coordinate.longitude, digits: 6)),
-            ("altitude_km", formatFixed(altitudeKm, digits: 3)),
-            ("decimal_year", formatFixed(year, digits: 4)),
-            ("declination_deg", formatFixed(f.declinationDegrees, digits: 4)),
-            ("inclination_deg", formatFixed(f.inclinationDegrees, digits: 4)),
-            ("horizontal_nt", formatFixed(f.horizontalNanotesla, digits: 1)),
-            ("total_nt", formatFixed(f.totalNanotesla, digits: 1)),
-            ("north_nt", formatFixed(f.northNanotesla, digits: 1)),
-            ("east_nt", formatFixed(f.eastNanotesla, digits: 1)),
-            ("down_nt", formatFixed(f.downNanotesla, digits: 1)),
-            ("declination_deg_per_year", formatFixed(f.declinationRateDegreesPerYear, digits: 4)),
-            ("warnings", "[" + f.warnings.map { q($0.description) }.joined(separator: ",") + "]"),
-        ]
-        return "{" + fields.map { "\(q($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 }

@@ -20,12 +20,12 @@ func backlight_listDirectory(_ directory: String) -> [String] {
 /// The first line of a small sysfs attribute, or the error text. The corresponding C functions are `open` and
 /// `read`.
 func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
-    let fd = backlight_retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return .failure(BacklightError(path: path, what: "cannot open: \(backlight_errnoText())")) }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 64)
     let n = buffer.withUnsafeMutableBytes { b in
-        backlight_retrying { Int32(truncatingIfNeeded: read(fd, b.baseAddress, b.count)) }
+        retryingEINTR { read(fd, b.baseAddress, b.count) }
     }
     guard n >= 0 else { return .failure(BacklightError(path: path, what: "read failed: \(backlight_errnoText())")) }
     let text = String(decoding: buffer.prefix(Int(n)).prefix { $0 != 10 }, as: UTF8.self)
@@ -35,25 +35,17 @@ func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
 /// Writes `text` to a sysfs attribute in one `write`, as sysfs wants it. The corresponding C functions are `open`
 /// and `write`.
 func backlight_writeAttribute(_ path: String, _ text: String) -> BacklightError? {
-    let fd = backlight_retrying { open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) }
+    let fd = retryingEINTR { open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) }
     guard fd >= 0 else { return BacklightError(path: path, what: "cannot open: \(backlight_errnoText())") }
     defer { close(fd) }
     let bytes = Array(text.utf8)
     let n = bytes.withUnsafeBytes { b in
-        backlight_retrying { Int32(truncatingIfNeeded: write(fd, b.baseAddress, b.count)) }
+        retryingEINTR { write(fd, b.baseAddress, b.count) }
     }
     guard n == bytes.count else {
         return BacklightError(path: path, what: "write failed: \(n < 0 ? backlight_errnoText() : "short write")")
     }
     return nil
-}
-
-/// `body` again while it fails with EINTR.
-func backlight_retrying(_ body: () -> Int32) -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 || errno != EINTR { return r }
-    }
 }
 
 func backlight_errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,6 +1,9 @@
 import Core
 
 /// What went wrong with the backlight, and where.
+///
+/// Not a `SystemCallError`: it names the sysfs file, and some failures (a short write, a value that is not a number)
+/// have no errno.
 public struct BacklightError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var what: String

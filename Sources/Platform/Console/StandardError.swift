@@ -7,8 +7,9 @@ public enum StandardError {
     public static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
+            let written = bytes.withUnsafeBytes { buffer in
+                retryingEINTR { Glibc.write(2, buffer.baseAddress, buffer.count) }
+            }
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }

@@ -31,15 +31,11 @@ public enum TerminationSignals {
     public static func take(timeoutMilliseconds: Int = 0) -> String? {
         var s = set()
         var timeout = timespec(tv_sec: timeoutMilliseconds / 1000, tv_nsec: (timeoutMilliseconds % 1000) * 1_000_000)
-        while true {
-            let signal = sigtimedwait(&s, nil, &timeout)
-            if signal < 0 && errno == EINTR { continue }
-            switch signal {
-            case SIGINT: return "SIGINT"
-            case SIGTERM: return "SIGTERM"
-            case SIGHUP: return "SIGHUP"
-            default: return nil
-            }
+        switch retryingEINTR({ sigtimedwait(&s, nil, &timeout) }) {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        default: return nil
         }
     }
 }

@@ -67,7 +67,7 @@ public final class VirtualTerminal {
     /// Asks the kernel to send `releaseSignal` when someone switches to another VT and `acquireSignal` when this
     /// one comes back, and to wait for `allowRelease` / `acknowledgeAcquire` (VT_PROCESS mode). Block both
     /// signals first and take them from a signalfd: unblocked, their default action ends the process.
-    /// The corresponding C function is `ioctl` with `VT_SETMODE`.
+    /// Throws `SystemCallError` when the kernel refuses. The corresponding C function is `ioctl` with `VT_SETMODE`.
     public func handleSwitches(releaseSignal: Int32, acquireSignal: Int32) throws {
         var mode = vt_mode()
         mode.mode = CChar(VT_PROCESS)
@@ -75,26 +75,20 @@ public final class VirtualTerminal {
         mode.relsig = Int16(releaseSignal)
         mode.acqsig = Int16(acquireSignal)
         mode.frsig = 0
-        guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else {
-            throw VirtualTerminalError(call: "VT_SETMODE VT_PROCESS on \(device)", errno: errno)
-        }
+        try retryingEINTR("VT_SETMODE VT_PROCESS on \(device)") { ioctl(fd, UInt(VT_SETMODE), &mode) }
         handlesSwitches = true
     }
 
     /// Lets the pending switch to another VT go ahead (after the screen was given up).
     /// The corresponding C function is `ioctl` with `VT_RELDISP` 1.
     public func allowRelease() throws {
-        guard ioctl(fd, UInt(VT_RELDISP), CInt(1)) == 0 else {
-            throw VirtualTerminalError(call: "VT_RELDISP 1 on \(device)", errno: errno)
-        }
+        try retryingEINTR("VT_RELDISP 1 on \(device)") { ioctl(fd, UInt(VT_RELDISP), CInt(1)) }
     }
 
     /// Acknowledges that this VT is in front again (before the screen is taken back).
     /// The corresponding C function is `ioctl` with `VT_RELDISP` `VT_ACKACQ`.
     public func acknowledgeAcquire() throws {
-        guard ioctl(fd, UInt(VT_RELDISP), CInt(VT_ACKACQ)) == 0 else {
-            throw VirtualTerminalError(call: "VT_RELDISP VT_ACKACQ on \(device)", errno: errno)
-        }
+        try retryingEINTR("VT_RELDISP VT_ACKACQ on \(device)") { ioctl(fd, UInt(VT_RELDISP), CInt(VT_ACKACQ)) }
     }
 
     /// Puts the VT back in the mode it had (text, normally) and switching back to the kernel's (VT_AUTO); safe
@@ -114,12 +108,4 @@ public final class VirtualTerminal {
     }
 
     deinit { restore() }
-}
-
-/// A VT ioctl that failed: which call, on which device, and errno.
-public struct VirtualTerminalError: Error, CustomStringConvertible {
-    public var call: String
-    public var errno: Int32
-
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 }

@@ -300,10 +300,11 @@ enum DrmSys {
             // The user data is a FlipToken's address; mark it completed.
             userData.assumingMemoryBound(to: FlipToken.self).pointee.completed = true
         }
-        let result = drmHandleEvent(fd, &context)
+        // drmHandleEvent reads the descriptor: -1 and errno when that read fails.
+        let result = retryingEINTR { drmHandleEvent(fd, &context) }
         if result != 0 {
             let code = errno
-            if code == EAGAIN || code == EINTR { return }
+            if code == EAGAIN { return }
             throw DrmError.call("reading DRM events", errno: code)
         }
     }
@@ -312,11 +313,8 @@ enum DrmSys {
     /// The corresponding C function is `poll`.
     static func waitReadable(_ fd: Int32, timeoutMilliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let result = poll(&entry, 1, timeoutMilliseconds)
-            if result < 0 && errno == EINTR { continue }
-            return result > 0 && entry.revents & Int16(POLLIN) != 0
-        }
+        let result = retryingEINTR { poll(&entry, 1, timeoutMilliseconds) }
+        return result > 0 && entry.revents & Int16(POLLIN) != 0
     }
 }
 

@@ -1,6 +1,8 @@
 import Glibc
 
 /// What failed while writing or reading a small file, and what to do about it.
+///
+/// Not a `SystemCallError`: it names the file the user must look at, and some failures (too large, not UTF-8) have no errno.
 public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var what: String
@@ -42,7 +44,7 @@ public enum AtomicFile {
         var fd: Int32 = -1
         for attempt in 0..<16 {
             temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions) }
+            fd = retryingEINTR { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions) }
             if fd >= 0 || errno != EEXIST || attempt == 15 { break }
         }
         guard fd >= 0 else {
@@ -56,7 +58,7 @@ public enum AtomicFile {
         var offset = 0
         while offset < bytes.count && failure == nil {
             let n = bytes[offset...].withUnsafeBytes { buffer in
-                retrying { Int32(truncatingIfNeeded: Glibc.write(fd, buffer.baseAddress, buffer.count)) }
+                retryingEINTR { Glibc.write(fd, buffer.baseAddress, buffer.count) }
             }
             if n < 0 { failure = "write failed: \(errnoText())" } else { offset += Int(n) }
         }
@@ -70,7 +72,7 @@ public enum AtomicFile {
             throw AtomicFileError(path: path, what: failure + " (the old file, if any, is unchanged)")
         }
         guard durable else { return }
-        let dirFd = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let dirFd = retryingEINTR { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard dirFd >= 0 else {
             throw AtomicFileError(path: path, what: "written, but cannot open \(directory) to sync it: \(errnoText())")
         }
@@ -82,7 +84,7 @@ public enum AtomicFile {
 
     /// Reads a whole small file as UTF-8 text; nil when it does not exist, throws on any other failure.
     public static func read(_ path: String, maxBytes: Int = 1 << 20) throws -> String? {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw AtomicFileError(path: path, what: "cannot open: \(errnoText())")
@@ -92,7 +94,7 @@ public enum AtomicFile {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = chunk.withUnsafeMutableBytes { b in
-                retrying { Int32(truncatingIfNeeded: Glibc.read(fd, b.baseAddress, b.count)) }
+                retryingEINTR { Glibc.read(fd, b.baseAddress, b.count) }
             }
             if n < 0 { throw AtomicFileError(path: path, what: "read failed: \(errnoText())") }
             if n == 0 { break }
@@ -112,13 +114,6 @@ public enum AtomicFile {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
-    }
-
-    static func retrying(_ body: () -> Int32) -> Int32 {
-        while true {
-            let r = body()
-            if r >= 0 || errno != EINTR { return r }
-        }
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -75,13 +75,15 @@ final class GpsdConnection {
                 }
                 continue
             }
-            let received = chunk.withUnsafeMutableBytes { recv(data.pointee.gps_fd, $0.baseAddress, $0.count, 0) }
+            let received = chunk.withUnsafeMutableBytes { buffer in
+                retryingEINTR { recv(data.pointee.gps_fd, buffer.baseAddress, buffer.count, 0) }
+            }
             if received > 0 {
                 chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<received])) }
                 continue
             }
             let code = errno
-            if received < 0, code == EAGAIN || code == EWOULDBLOCK || code == EINTR { break }
+            if received < 0, code == EAGAIN || code == EWOULDBLOCK { break }
             throw GpsdError(
                 operation: "read from gpsd at \(endpoint)",
                 reason: received == 0 ? "gpsd closed the connection" : Self.describe(code))

@@ -4,6 +4,10 @@ import Core
 import Glibc
 
 /// Why an input device could not be opened or read.
+///
+/// Not a `SystemCallError`: `EvdevInput` catches this type alone to drop one device and keep the rest (any other
+/// error stops input), libevdev reports a negative errno rather than errno, and its text ("read input events: No
+/// such device") is the reason in the journal's "input … removed: …" line.
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was being done ("open /dev/input/event3").
     public var operation: String
@@ -28,12 +32,12 @@ func evdevCheck(_ status: Int32, _ operation: @autoclosure () -> String) throws 
 /// POSIX's convention: -1 and errno, with EINTR retried.
 @discardableResult
 func posixCheck(_ operation: @autoclosure () -> String, _ body: () -> Int32) throws -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 { return r }
-        if errno == EINTR { continue }
-        throw InputError(operation(), errno: errno)
+    let r = retryingEINTR(body)
+    guard r >= 0 else {
+        let code = errno  // read before `operation()` builds its text
+        throw InputError(operation(), errno: code)
     }
+    return r
 }
 
 /// Opens an input node for non-blocking reads. The corresponding C function is `open`.

@@ -2,24 +2,7 @@ import CLinux
 import Glibc
 
 // Every call into epoll, timerfd, signalfd and the process clocks lives in this file. All of them return -1 and
-// set errno on failure; `retryingEINTR` repeats a call a signal interrupted.
-
-/// A failed system call: which one, and errno's text.
-public struct SystemCallError: Error, CustomStringConvertible {
-    public let call: String
-    public let errno: Int32
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
-}
-
-@discardableResult
-func retryingEINTR(_ call: String, _ body: () -> Int32) throws -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 { return r }
-        if errno == EINTR { continue }
-        throw SystemCallError(call: call, errno: errno)
-    }
-}
+// set errno on failure; `retryingEINTR` (Errno.swift) repeats a call a signal interrupted.
 
 /// The corresponding C function is `epoll_create1`.
 func system_epollCreate() throws -> Int32 {

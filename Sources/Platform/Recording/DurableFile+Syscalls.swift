@@ -6,19 +6,19 @@ import Glibc
 /// Creates `path` for writing, failing with EEXIST when anything (a file, a symlink) already has that name, with
 /// mode 0600: a recording is a location history. The corresponding C function is `open`.
 func recording_create(_ path: String) -> Int32 {
-    retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600) }
+    retryingEINTR { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600) }
 }
 
 /// Opens an existing regular file at `path` for appending (never through a symlink). The corresponding C function
 /// is `open`.
 func recording_openForAppend(_ path: String) -> Int32 {
-    retrying { open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) }
+    retryingEINTR { open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) }
 }
 
 /// Takes the recording's advisory lock without waiting: false (errno EWOULDBLOCK) when another recorder holds it.
 /// The corresponding C function is `flock`.
 func recording_lock(_ fd: Int32) -> Bool {
-    retrying { flock(fd, LOCK_EX | LOCK_NB) } == 0
+    retryingEINTR { flock(fd, LOCK_EX | LOCK_NB) } == 0
 }
 
 /// Renames `from` to `to` when nothing has the name `to` yet. The corresponding C function is `link` + `unlink`
@@ -33,11 +33,10 @@ func recording_moveAside(_ from: String, _ to: String) -> Bool {
 func recording_writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return false
+        let n = bytes.withUnsafeBytes { buffer in
+            retryingEINTR { write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
         }
+        if n < 0 { return false }
         offset += n
     }
     return true
@@ -45,7 +44,7 @@ func recording_writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 
 /// Flushes the file's data to the storage device. The corresponding C function is `fdatasync`.
 func recording_sync(_ fd: Int32) -> Bool {
-    retrying { fdatasync(fd) } == 0
+    retryingEINTR { fdatasync(fd) } == 0
 }
 
 /// The corresponding C function is `close`.
@@ -73,7 +72,7 @@ func recording_syncDirectory(of path: String) {
     } else {
         dir = "."
     }
-    let fd = retrying { open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    let fd = retryingEINTR { open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)
@@ -81,14 +80,6 @@ func recording_syncDirectory(of path: String) {
 
 /// The text of the current errno. The corresponding C function is `strerror`.
 func recording_errnoText() -> String { String(cString: strerror(errno)) }
-
-/// Runs `body` again while it fails with EINTR.
-private func retrying(_ body: () -> Int32) -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 || errno != EINTR { return r }
-    }
-}
 
 /// True when the last call failed because the name was taken (EEXIST).
 func recording_failedBecauseItExists() -> Bool { errno == EEXIST }

@@ -1,6 +1,9 @@
 import Core
 
 /// What failed while writing a recording, and what to do about it.
+///
+/// Not a `SystemCallError`: it names the recording part the user must look at, and some failures (another recorder
+/// holds the lock, the recording is stopped) are not one call's errno.
 public struct DurableFileError: Error, CustomStringConvertible {
     public var path: String
     public var what: String

@@ -1,6 +1,8 @@
 import Glibc
 
 /// What failed while reading a ride file (a route, the state, a day's track), and what to do about it.
+///
+/// Not a `SystemCallError`: it names the ride file the user must look at, and some failures (too large) have no errno.
 public struct RideFileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var what: String
@@ -13,7 +15,7 @@ public struct RideFileError: Error, CustomStringConvertible, Sendable {
 enum RideSyscalls {
     /// The bytes of `path`, refused without reading when larger than `maxBytes`; nil when there is no such file.
     static func readWholeFile(_ path: String, maxBytes: Int) throws(RideFileError) -> [UInt8]? {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw RideFileError(path: path, what: "cannot open: \(errnoText())")
@@ -31,7 +33,7 @@ enum RideSyscalls {
         var offset = 0
         while offset < size {
             let n = bytes.withUnsafeMutableBytes { b in
-                retrying { Int32(truncatingIfNeeded: read(fd, b.baseAddress! + offset, size - offset)) }
+                retryingEINTR { read(fd, b.baseAddress! + offset, size - offset) }
             }
             if n < 0 { throw RideFileError(path: path, what: "read failed: \(errnoText())") }
             if n == 0 { break }
@@ -65,13 +67,6 @@ enum RideSyscalls {
         var parts = tm()
         guard localtime_r(&t, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
-    }
-
-    static func retrying(_ body: () -> Int32) -> Int32 {
-        while true {
-            let r = body()
-            if r >= 0 || errno != EINTR { return r }
-        }
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
