@@ -45,10 +45,11 @@ public final class FileRangeReader: ByteRangeReader, @unchecked Sendable {
         var out = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
-            let n = out.withUnsafeMutableBytes { buf in
-                pread(fd, buf.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+            let n = retryingEINTR {
+                out.withUnsafeMutableBytes { buf in
+                    pread(fd, buf.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+                }
             }
-            if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 throw MapError.unreadableFile(
                     path: path, reason: n == 0 ? "file shrank while reading" : String(cString: strerror(errno)))
