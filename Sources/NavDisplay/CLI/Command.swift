@@ -4,7 +4,7 @@ import Core
 ///
 /// A command is a struct whose stored properties have their defaults; `init(arguments:)` is usually
 /// `try parseOptions(arguments)` followed by the checks between options.
-protocol Command {
+protocol Command: SendableMetatype {
     /// The word that selects it ("render").
     static var name: String { get }
     /// One line for `navdisplay --help`.

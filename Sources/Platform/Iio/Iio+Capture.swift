@@ -23,7 +23,7 @@ extension LibIioLocalContext {
             var text = [CChar](repeating: 0, count: 64)
             monotonic =
                 iio_device_attr_read(dev, "current_timestamp_clock", &text, text.count) > 0
-                && String(cString: text).hasPrefix("monotonic")
+                && String(nulTerminated: text).hasPrefix("monotonic")
         }
         for index in 0..<iio_device_get_channels_count(dev) {
             if let chn = iio_device_get_channel(dev, index) { iio_channel_disable(chn) }

@@ -31,7 +31,7 @@ final class LibIioLocalContext: IioBackend {
             status = iio_device_attr_read(dev, attribute.name, &buffer, buffer.count)
         }
         try Self.check(Int32(clamping: status), "read \(attribute)")
-        let text = String(cString: buffer)
+        let text = String(nulTerminated: buffer)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
@@ -103,6 +103,13 @@ final class LibIioLocalContext: IioBackend {
     static func message(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         iio_strerror(code, &buffer, buffer.count)
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
+    }
+}
+
+extension String {
+    /// The text a C call left in `buffer`, up to its first NUL (the whole buffer when there is none).
+    init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
