@@ -47,12 +47,16 @@ struct GpsdSourceTests {
         // 2026-11-30T10:30:00Z is 1_796_034_600 s after 1970.
         #expect(utc >= 1_796_034_600 && utc < 1_796_034_600 + 60)
 
-        // GGA, GSA and GSV too: a 3D fix with altitude above sea level, error estimates and satellite counts.
-        let threeD = pumpGpsd(source, feeding: tty, from: &second, altitude: true, timeout: 15) { events in
-            events.contains { $0.fixValue.map { $0.mode == .threeD && $0.horizontalErrorMetres != nil } ?? false }
-                && events.contains { $0.skyValue != nil }
+        // GGA, GSA and GSV too: a 3D fix with altitude above sea level, error estimates and satellite counts. On a
+        // loaded machine gpsd can close a cycle between GSA (mode 3) and GGA, reporting a 3D TPV without altitude
+        // first, so the wait is for the fix that carries one (it times out if altitude is never read).
+        func complete(_ f: GPSFix) -> Bool {
+            f.mode == .threeD && f.horizontalErrorMetres != nil && f.altitudeMetres != nil
         }
-        let full = try #require(threeD.compactMap(\.fixValue).last { $0.mode == .threeD })
+        let threeD = pumpGpsd(source, feeding: tty, from: &second, altitude: true, timeout: 15) { events in
+            events.contains { $0.fixValue.map(complete) ?? false } && events.contains { $0.skyValue != nil }
+        }
+        let full = try #require(threeD.compactMap(\.fixValue).last(where: complete))
         #expect(helsinki(full))
         #expect(full.altitudeMetres == 25)
         #expect(full.horizontalErrorMetres != nil)
