@@ -106,10 +106,3 @@ final class LibIioLocalContext: IioBackend {
         return String(nulTerminated: buffer)
     }
 }
-
-extension String {
-    /// The text a C call left in `buffer`, up to its first NUL (the whole buffer when there is none).
-    init(nulTerminated buffer: [CChar]) {
-        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}

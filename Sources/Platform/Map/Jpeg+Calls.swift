@@ -11,8 +11,7 @@ func jpeg_decodeRGB(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [
     var height: Int32 = 0
     var message = [CChar](repeating: 0, count: 200)
     func fail() -> MapError {
-        MapError.badRasterTile(
-            "JPEG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        MapError.badRasterTile("JPEG: " + String(nulTerminated: message))
     }
     return try bytes.withUnsafeBufferPointer { src in
         guard
