@@ -21,13 +21,13 @@ func backlight_listDirectory(_ directory: String) -> [String] {
 /// `read`.
 func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
     let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { return .failure(BacklightError(path: path, what: "cannot open: \(backlight_errnoText())")) }
+    guard fd >= 0 else { return .failure(BacklightError(path: path, what: "cannot open: \(errnoText())")) }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 64)
     let n = buffer.withUnsafeMutableBytes { b in
         retryingEINTR { read(fd, b.baseAddress, b.count) }
     }
-    guard n >= 0 else { return .failure(BacklightError(path: path, what: "read failed: \(backlight_errnoText())")) }
+    guard n >= 0 else { return .failure(BacklightError(path: path, what: "read failed: \(errnoText())")) }
     let text = String(decoding: buffer.prefix(Int(n)).prefix { $0 != 10 }, as: UTF8.self)
     return .success(text)
 }
@@ -36,16 +36,14 @@ func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
 /// and `write`.
 func backlight_writeAttribute(_ path: String, _ text: String) -> BacklightError? {
     let fd = retryingEINTR { open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) }
-    guard fd >= 0 else { return BacklightError(path: path, what: "cannot open: \(backlight_errnoText())") }
+    guard fd >= 0 else { return BacklightError(path: path, what: "cannot open: \(errnoText())") }
     defer { close(fd) }
     let bytes = Array(text.utf8)
     let n = bytes.withUnsafeBytes { b in
         retryingEINTR { write(fd, b.baseAddress, b.count) }
     }
     guard n == bytes.count else {
-        return BacklightError(path: path, what: "write failed: \(n < 0 ? backlight_errnoText() : "short write")")
+        return BacklightError(path: path, what: "write failed: \(n < 0 ? errnoText() : "short write")")
     }
     return nil
 }
-
-func backlight_errnoText() -> String { String(cString: strerror(errno)) }

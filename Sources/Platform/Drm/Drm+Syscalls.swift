@@ -51,7 +51,7 @@ enum DrmSys {
             let code = errno
             if code == EACCES || code == EPERM { throw DrmError.permissionDenied(path: path) }
             if code == ENOENT || code == ENODEV || code == ENXIO {
-                throw DrmError.noDevice("no DRM device at \(path) (\(errnoText(code)))")
+                throw DrmError.noDevice("no DRM device at \(path) (\(errnoTextAndName(code)))")
             }
             throw DrmError.call("opening \(path)", errno: code)
         }

@@ -20,7 +20,7 @@ public enum DrmError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .call(let what, let code):
-            return "\(what) failed: \(errnoText(code))"
+            return "\(what) failed: \(errnoTextAndName(code))"
         case .permissionDenied(let path):
             return "permission denied opening \(path): add the user to the 'video' group "
                 + "(sudo usermod -aG video $USER) and log in again, or run as root"
@@ -38,13 +38,13 @@ public enum DrmError: Error, CustomStringConvertible, Equatable {
 }
 
 /// `strerror` text plus the symbolic code, e.g. "Device or resource busy (EBUSY)".
-func errnoText(_ code: Int32) -> String {
+func errnoTextAndName(_ code: Int32) -> String {
     let names: [Int32: String] = [
         EPERM: "EPERM", ENOENT: "ENOENT", EINTR: "EINTR", EIO: "EIO", EBADF: "EBADF", EAGAIN: "EAGAIN",
         ENOMEM: "ENOMEM", EACCES: "EACCES", EBUSY: "EBUSY", ENODEV: "ENODEV", EINVAL: "EINVAL", ENOSPC: "ENOSPC",
         ENOSYS: "ENOSYS", EOPNOTSUPP: "EOPNOTSUPP", ENOTTY: "ENOTTY", ENXIO: "ENXIO",
     ]
-    let text = String(cString: strerror(code))
+    let text = errnoText(code)
     return names[code].map { "\(text) (\($0))" } ?? "\(text) (errno \(code))"
 }
 

@@ -31,7 +31,7 @@ enum FbdevSys {
             let code = errno
             if code == EACCES || code == EPERM { throw DrmError.permissionDenied(path: path) }
             if code == ENOENT || code == ENODEV || code == ENXIO {
-                throw DrmError.noDevice("no framebuffer device at \(path) (\(errnoText(code)))")
+                throw DrmError.noDevice("no framebuffer device at \(path) (\(errnoTextAndName(code)))")
             }
             throw DrmError.call("opening \(path)", errno: code)
         }

@@ -115,6 +115,4 @@ public enum AtomicFile {
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
     }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }

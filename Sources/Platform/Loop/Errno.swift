@@ -12,8 +12,12 @@ public struct SystemCallError: Error, CustomStringConvertible {
     /// The call and what it was called on ("VT_RELDISP 1 on /dev/tty0").
     public let call: String
     public let errno: Int32
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+    public var description: String { "\(call) failed: \(errnoText(errno))" }
 }
+
+/// errno's text ("No such file or directory"), for the error types that name a file as well as the failure. Read
+/// it straight after the failing call: building other text first may change errno.
+func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
 /// Runs `body` again while it fails with EINTR and returns its last result: nonnegative on success, negative on
 /// any other failure, with errno left as that failure set it. For callers that handle the raw result themselves

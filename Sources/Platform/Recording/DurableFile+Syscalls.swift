@@ -79,7 +79,6 @@ func recording_syncDirectory(of path: String) {
 }
 
 /// The text of the current errno. The corresponding C function is `strerror`.
-func recording_errnoText() -> String { String(cString: strerror(errno)) }
 
 /// True when the last call failed because the name was taken (EEXIST).
 func recording_failedBecauseItExists() -> Bool { errno == EEXIST }

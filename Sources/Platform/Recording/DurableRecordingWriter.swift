@@ -76,7 +76,7 @@ public final class DurableRecordingWriter {
             currentPath = existing[existing.count - 1]
             fd = recording_openForAppend(currentPath)
             guard fd >= 0 else {
-                throw DurableFileError(path: currentPath, what: "cannot append: \(recording_errnoText())")
+                throw DurableFileError(path: currentPath, what: "cannot append: \(errnoText())")
             }
         } else {
             fd = try Self.create(path)
@@ -105,7 +105,7 @@ public final class DurableRecordingWriter {
                     path: path, what: "already exists; choose another --out name or remove it first")
             }
             throw DurableFileError(
-                path: path, what: "cannot create: \(recording_errnoText()) (check the folder exists and is writable)")
+                path: path, what: "cannot create: \(errnoText()) (check the folder exists and is writable)")
         }
         recording_syncDirectory(of: path)
         return fd
@@ -115,7 +115,7 @@ public final class DurableRecordingWriter {
     private func takeLock() throws {
         lockFd = recording_openForAppend(path)
         guard lockFd >= 0 else {
-            throw DurableFileError(path: path, what: "cannot open to lock: \(recording_errnoText())")
+            throw DurableFileError(path: path, what: "cannot open to lock: \(errnoText())")
         }
         guard recording_lock(lockFd) else {
             recording_close(lockFd)
@@ -215,14 +215,14 @@ public final class DurableRecordingWriter {
         if !buffer.isEmpty {
             guard recording_writeAll(fd, buffer) else {
                 throw DurableFileError(
-                    path: currentPath, what: "write failed: \(recording_errnoText()) (disk full or removed?)")
+                    path: currentPath, what: "write failed: \(errnoText()) (disk full or removed?)")
             }
             fileBytes += buffer.count
             buffer.removeAll(keepingCapacity: true)
             bufferedLines = 0
         }
         if sync && !recording_sync(fd) {
-            throw DurableFileError(path: currentPath, what: "sync failed: \(recording_errnoText())")
+            throw DurableFileError(path: currentPath, what: "sync failed: \(errnoText())")
         }
     }
 
@@ -244,7 +244,7 @@ public final class DurableRecordingWriter {
             let aside = "\(next).stale-\(k)"
             guard recording_moveAside(next, aside) else {
                 throw DurableFileError(
-                    path: next, what: "a stale file has this name and cannot be moved aside: \(recording_errnoText())")
+                    path: next, what: "a stale file has this name and cannot be moved aside: \(errnoText())")
             }
             notes.append("moved the stale \(next) aside to \(aside)")
         }

@@ -68,6 +68,4 @@ enum RideSyscalls {
         guard localtime_r(&t, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
     }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }
