@@ -112,5 +112,6 @@ enum ScriptMapFixture {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "sqlite3 failed: \(message)")
+        try FileManager.default.removeItem(atPath: script)
     }
 }

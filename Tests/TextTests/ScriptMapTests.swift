@@ -11,6 +11,9 @@ import Testing
 struct ScriptMapTests {
     static let roadTile = TileID(z: 14, x: 9000, y: 5000)
     static let placeTile = TileID(z: 14, x: 9001, y: 5000)
+    /// Far from the others: suburbs named in Latin, Cyrillic and Greek only (no CJK name anywhere on screen).
+    static let latinTile = TileID(z: 14, x: 9010, y: 5000)
+    static let latinNames = ["Kluuvi", "Kaartinkaupunki", "Невский проспект", "Οδός Ερμού", "Punavuori"]
     static let zoom = 15.0
     static let width = 800
     static let height = 480
@@ -38,6 +41,19 @@ struct ScriptMapTests {
             tiles: [
                 (roadTile, ScriptMapFixture.tile([("transportation", roads), ("transportation_name", names)])),
                 (placeTile, ScriptMapFixture.tile([("place", places)])),
+                (
+                    latinTile,
+                    ScriptMapFixture.tile([
+                        (
+                            "place",
+                            latinNames.enumerated().map { i, name in
+                                .init(
+                                    kind: .point, properties: [("name", name), ("class", "suburb")],
+                                    points: [(2048, 400 + 700 * i)])
+                            }
+                        )
+                    ])
+                ),
             ])
         return path
     }
@@ -51,9 +67,7 @@ struct ScriptMapTests {
         let layer = try OfflineMap.layer(
             path: path, style: .day, fonts: fonts, waitForTiles: true, shaper: try shaper())
         #expect(layer.tiles.store.source.metadata.format == .mvt)
-        let scale = pow(2, zoom - Double(tile.z)) * WebMercator.tileSize
-        let centre = WebMercator.coordinate(
-            ofWorldPixel: Point(x: (Double(tile.x) + 0.5) * scale, y: (Double(tile.y) + 0.5) * scale), zoom: zoom)
+        let centre = centre(of: tile)
         let camera = Camera(
             center: centre, zoom: zoom, bearing: Angle(0), width: width, height: height,
             anchor: Point(x: Double(width) / 2, y: Double(height) / 2))
@@ -65,6 +79,13 @@ struct ScriptMapTests {
         layer.drawsLabels = true
         layer.draw(on: canvas, camera: camera, reserved: [], physics: physics)
         return (canvas.frame, without, layer, physics)
+    }
+
+    /// The middle of `tile`.
+    static func centre(of tile: TileID) -> GeoCoordinate {
+        let scale = pow(2, zoom - Double(tile.z)) * WebMercator.tileSize
+        return WebMercator.coordinate(
+            ofWorldPixel: Point(x: (Double(tile.x) + 0.5) * scale, y: (Double(tile.y) + 0.5) * scale), zoom: zoom)
     }
 
     /// Pixels inside `label`'s boxes that its drawing changed.
@@ -90,6 +111,7 @@ struct ScriptMapTests {
     @Test("every name is drawn, shaped glyph for glyph as hb-shape shapes it", arguments: kinds)
     func namesOnTheMapMatchHbShape(_ kind: LabelCandidate.Kind) throws {
         let map = try Self.makeMap()
+        defer { try? FileManager.default.removeItem(atPath: map) }
         let f = try Self.frame(of: kind == .road ? Self.roadTile : Self.placeTile, map: map)
         try PNGFile.write(f.with, to: TextFixtures.scratch("script-names-\(kind).png"))
         let font = try #require(f.layer.labelTypography(for: f.physics).fonts.font(kind).shaped)
@@ -127,6 +149,7 @@ struct ScriptMapTests {
 
     @Test func rightToLeftNamesAreInVisualOrderOnTheMap() throws {
         let map = try Self.makeMap()
+        defer { try? FileManager.default.removeItem(atPath: map) }
         let f = try Self.frame(of: Self.placeTile, map: map)
         let font = try #require(f.layer.labelTypography(for: f.physics).fonts.place.shaped)
         for script in ["Arabic", "Hebrew"] {
