@@ -7,7 +7,7 @@ import Testing
 /// the text stack's caches (no shaping, no FreeType), while the map turns under a ±2° heading wobble.
 @Suite("Label caches between frames")
 struct LabelCacheTests {
-    @Test("a second wobble cycle shapes nothing and rasterises nothing", arguments: [15.0, 17.0])
+    @Test("a second wobble cycle shapes nothing and rasterises nothing", arguments: [15.0, 16.0, 17.0])
     func labelsComeFromTheCachesAfterTheFirstFrames(zoom: Double) throws {
         // A shaper of its own, so its counters are this test's alone.
         let shaper = try WorldTextShaper()
