@@ -33,8 +33,8 @@ func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
 }
 
 /// Writes `text` to a sysfs attribute in one `write`, as sysfs wants it (`O_TRUNC` as a shell's `>` does:
-/// sysfs ignores it, a plain file in a test is not left with the old value's tail). The corresponding C functions are `open`
-/// and `write`.
+/// sysfs ignores it, a plain file in a test is not left with the old value's tail). The corresponding C functions
+/// are `open` and `write`.
 func backlight_writeAttribute(_ path: String, _ text: String) -> BacklightError? {
     let fd = retryingEINTR { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW) }
     guard fd >= 0 else { return BacklightError(path: path, what: "cannot open: \(errnoText())") }
