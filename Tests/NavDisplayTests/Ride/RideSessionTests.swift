@@ -149,6 +149,11 @@ struct RideSessionTests {
         let day = try #require(firstSink.tracker.day)
         #expect(day == LocalDay(year: 2026, month: 5, day: 28))
         let written = try #require(try files.loadTrack(for: day))
+        // A location history: the owner's alone.
+        for path in [files.statePath, files.trackPath(for: day), files.tracksDirectory, dir] {
+            var st = stat()
+            #expect(stat(path, &st) == 0 && st.st_mode & 0o077 == 0, "\(path) is open to others")
+        }
         let firstFixes = fixes.filter { $0.time.seconds(since: recording.events[0].time) < 60.01 }
         let points = written.tracks.flatMap(\.segments).flatMap { $0 }
         #expect(points.count == firstFixes.count)
