@@ -20,6 +20,23 @@ extension OfflineMapLayer {
     /// lines when one line finds no room, smaller only when no edge spot holds it at 16′, and down a side only
     /// when no edge holds it at any size. Nil when no spot is free.
     func creditLayout(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
+        let key = CreditKey(
+            width: canvas.width, height: canvas.height, reserved: reserved, physics: typography.physics)
+        if let cached = creditCache, cached.key == key { return cached.layout }
+        let layout = placeCredit(on: canvas, typography: typography, reserved: reserved)
+        creditCache = (key, layout)
+        return layout
+    }
+
+    /// What the credit's place depends on (the text and fonts follow from the file and the physics).
+    struct CreditKey: Equatable {
+        var width: Int
+        var height: Int
+        var reserved: [Rect]
+        var physics: ScreenPhysics
+    }
+
+    private func placeCredit(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
         // A smaller credit along an edge reads better than a larger one in the middle of the map's side.
         for alongSides in [false, true] {

@@ -20,6 +20,8 @@ public final class OfflineMapLayer: MapLayer {
     var typographyCache: LabelTypography?
     /// Labels can be switched off (the benchmark measures composition alone).
     public var drawsLabels = true
+    /// The credit line's place for the last frame's screen, HUD and physics: most frames reuse it.
+    var creditCache: (key: CreditKey, layout: CreditLayout?)?
     /// The capital height in pixels of the credit line drawn in the last frame, nil when none was (for tests).
     public internal(set) var lastCreditCapHeight: Double?
     /// The labels drawn in the last frame (for tests and debugging).
@@ -73,6 +75,8 @@ public final class OfflineMapLayer: MapLayer {
             physics: .assumed(width: camera.width, height: camera.height))
     }
 
+    /// Draws the tiles, the credit line and the labels, the text sized for `physics` (ISO 15008's capital heights
+    /// at its viewing distance, `LabelTypography`).
     public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect], physics: ScreenPhysics) {
         let (z, xs, ys) = tileGrid(for: camera)
         var cells: [TileCompositor.Cell?] = []
