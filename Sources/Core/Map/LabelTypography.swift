@@ -66,7 +66,7 @@ public struct LabelTypography: Sendable {
     }
 
     /// How many names a `width`×`height` frame shows at most: about one per 60 squares of a street name's capital
-    /// height (22 on a 7" 800×480 panel, 5 on a 3.5" 480×320), so a small panel with large text stays calm, and
+    /// height (18 on a 7" 800×480 panel, 5 on a 3.5" 480×320), so a small panel with large text stays calm, and
     /// at most a fifth of them points of interest (the least useful names while riding).
     public func labelBudget(width: Int, height: Int) -> (labels: Int, pois: Int) {
         let cap = max(fonts.road.capHeight, 1)

@@ -54,7 +54,9 @@ struct LabelCreditTests {
     @Test func theBudgetShrinksWithThePanelAndKeepsFewPOIs() throws {
         let small = try Self.typography(width: 480, height: 320, inches: 3.5).labelBudget(width: 480, height: 320)
         let seven = try Self.typography(width: 800, height: 480, inches: 7).labelBudget(width: 800, height: 480)
-        #expect(small.labels < seven.labels)
+        let ten = try Self.typography(width: 1280, height: 800, inches: 10).labelBudget(width: 1280, height: 800)
+        // One label per 60 squares of a street name's capital height (18.5, 22.5 and 20.5 px here).
+        #expect((small.labels, seven.labels, ten.labels) == (5, 18, 40))
         #expect(small.labels >= 4 && seven.labels <= 40)
         #expect(seven.pois * 5 <= seven.labels)
         // Nonsense sizes never trap.
