@@ -72,12 +72,15 @@ public final class LabelPlacer {
 
     public init() {}
 
-    /// The labels to draw this frame, highest priority first, none overlapping each other or `reserved`.
+    /// The labels to draw this frame, highest priority first, none overlapping each other, `reserved` or the
+    /// lines drawn over the map (`keepOff`: the route and the trail).
     public func place(
-        _ candidates: [LabelCandidate], camera: Camera, fonts: Fonts, reserved: [Rect], zoom: Double
+        _ candidates: [LabelCandidate], camera: Camera, fonts: Fonts, reserved: [Rect],
+        keepOff lines: [LabelKeepOutLine] = [], zoom: Double
     ) -> [PlacedLabel] {
         var grid = CollisionGrid(width: camera.width, height: camera.height)
         grid.insert(reserved)
+        for line in lines { grid.insert(line) }
         let frame = FrameGeometry(camera)
         // Previous labels first, then major roads (a place name must not take the main road's only free stretch),
         // then by priority; all candidates of one name (a street's many parts) together.

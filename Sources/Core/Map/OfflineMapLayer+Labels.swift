@@ -8,10 +8,11 @@ extension OfflineMapLayer {
         return made
     }
 
-    /// Places this frame's labels (from the decoded tiles under the screen) and draws them.
+    /// Places this frame's labels (from the decoded tiles under the screen), clear of `reserved` and of the lines
+    /// drawn over the map (`keepOff`), and draws them.
     func drawLabels(
         on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
-        typography: LabelTypography, reserved: [Rect]
+        typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
     ) {
         let store = tiles.store
         var dataTiles: Set<TileID> = []
@@ -26,7 +27,8 @@ extension OfflineMapLayer {
         }
         let fonts = typography.fonts
         (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: camera.width, height: camera.height)
-        let placed = placer.place(candidates, camera: camera, fonts: fonts, reserved: reserved, zoom: camera.zoom)
+        let placed = placer.place(
+            candidates, camera: camera, fonts: fonts, reserved: reserved, keepOff: lines, zoom: camera.zoom)
         for label in placed {
             draw(label, font: fonts.font(label.kind), haloPixels: typography.haloPixels, on: canvas)
         }

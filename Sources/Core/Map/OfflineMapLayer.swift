@@ -78,6 +78,13 @@ public final class OfflineMapLayer: MapLayer {
     /// Draws the tiles, the credit line and the labels, the text sized for `physics` (ISO 15008's capital heights
     /// at its viewing distance, `LabelTypography`).
     public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect], physics: ScreenPhysics) {
+        draw(on: canvas, camera: camera, reserved: reserved, keepOff: [], physics: physics)
+    }
+
+    /// The same, the labels also kept off `lines` (the route and the trail, drawn over the map).
+    public func draw(
+        on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
+    ) {
         let (z, xs, ys) = tileGrid(for: camera)
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
@@ -116,7 +123,7 @@ public final class OfflineMapLayer: MapLayer {
         if drawsLabels {
             drawLabels(
                 on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,
-                reserved: reserved + (credit.map { [$0.box] } ?? []))
+                reserved: reserved + (credit.map { [$0.box] } ?? []), keepOff: lines)
         }
         if let credit { drawCredit(credit, typography: typography, on: canvas) }
         lastCreditCapHeight = credit?.font.capHeight
