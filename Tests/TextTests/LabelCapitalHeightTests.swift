@@ -1,7 +1,8 @@
-import Core
 import Foundation
 import Platform
 import Testing
+
+@testable import Core
 
 /// Map labels and the credit line, as the map layer sets them in a whole frame of the bundled Helsinki map, with
 /// their capital heights measured in millimetres on the rasterised glyphs on three panels (ISO 15008 at 70 cm:
@@ -37,10 +38,12 @@ struct LabelCapitalHeightTests {
             mode: .headingUp, center: centre, zoom: 16.5, mapBearing: Angle(37), width: panel.width,
             height: panel.height)
         let heading = Heading(direction: Angle(37), reference: .trueNorth, accuracyDegrees: 5, source: .compass)
-        _ = scene.render(
+        let frame = scene.render(
             SceneInput(
                 camera: camera, mode: .headingUp, heading: heading, speedMetresPerSecond: 6, positionStatus: "GPS 3D",
                 headingStatus: "compass"))
+        // Written to look at: where the credit and the names went.
+        try PNGFile.write(frame, to: TextFixtures.scratch("labels-\(panel.width)x\(panel.height).png"))
         return (layer, physics)
     }
 
@@ -62,18 +65,27 @@ struct LabelCapitalHeightTests {
         }
     }
 
-    @Test("the credit line is drawn at 16′ where the HUD leaves room for it", arguments: panels)
+    @Test("the credit line is drawn at 16′ where the HUD leaves room, else shortened on an edge", arguments: panels)
     func creditCapitals(_ panel: (width: Int, height: Int, inches: Double)) throws {
         let (layer, physics) = try Self.frame(panel)
         let t = layer.labelTypography(for: physics)
         let drawn = try #require(layer.lastCreditCapHeight, "\(panel): no credit line on the map")
         let full = physics.millimetres(pixels: Double(try Self.inkedRows(of: t.attribution)))
         #expect(Self.arcMinutes(full) >= 16, "\(panel): the credit font is \(Self.arcMinutes(full))′")
+        let credit = try #require(layer.creditCache?.layout, "\(panel): no credit placed")
+        let text = credit.lines.map(\.text).joined(separator: " ")
+        // Along the top or the bottom edge, not down a side.
+        let edge = 12 * physics.unit
+        #expect(
+            credit.box.y < edge || credit.box.maxY > Double(panel.height) - edge, "\(panel): credit at \(credit.box)")
         if panel.inches >= 7 {
             #expect(drawn == t.attribution.capHeight, "\(panel): the credit fell back to a smaller size")
+            #expect(text == "© OpenStreetMap contributors", "\(panel)")
         } else {
-            // A 3.5" 480×320 heading-up frame: the HUD leaves no 16′ spot, so a smaller fallback is drawn; it
-            // must still be one of the listed fallbacks (10′ at least), never the old 9 px.
+            // A 3.5" 480×320 heading-up frame: its HUD leaves no edge room at 16′ even for the short form
+            // OpenStreetMap's attribution advice accepts, so that is drawn at the largest fallback that fits (10′
+            // at least, never the old 9 px), along an edge.
+            #expect(text == "© OpenStreetMap", "\(panel)")
             let smallest = try #require(t.attributionFallbacks.last)
             #expect(drawn >= smallest.capHeight)
             let mm = physics.millimetres(pixels: Double(try Self.inkedRows(of: smallest)))

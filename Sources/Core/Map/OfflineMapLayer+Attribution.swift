@@ -18,12 +18,26 @@ extension OfflineMapLayer {
     /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default) at the
     /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top; wrapped onto more
     /// lines when one line finds no room, smaller only when no edge spot holds it at 16′, and down a side only
-    /// when no edge holds it at any size. Nil when no spot is free.
-    func creditLayout(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
+    /// when no edge holds it at any size; clear of the route and the trail (`lines`) where some spot is. Nil when
+    /// no spot is free.
+    func creditLayout(
+        on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine] = []
+    ) -> CreditLayout? {
         let key = CreditKey(
             width: canvas.width, height: canvas.height, reserved: reserved, physics: typography.physics)
-        if let cached = creditCache, cached.key == key { return cached.layout }
-        let layout = placeCredit(on: canvas, typography: typography, reserved: reserved)
+        // The route and the trail move every frame: last frame's place stays while they leave it clear, so the
+        // credit does not hop about; a line reaching it moves it, and where every spot is crossed it stays put
+        // (crossed, but on the map).
+        if let cached = creditCache, cached.key == key {
+            guard let box = cached.layout?.box, lines.contains(where: { $0.touches(box) }),
+                let clear = placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+            else { return cached.layout }
+            creditCache = (key, clear)
+            return clear
+        }
+        let layout =
+            placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+            ?? placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: [])
         creditCache = (key, layout)
         return layout
     }
@@ -36,15 +50,34 @@ extension OfflineMapLayer {
         var physics: ScreenPhysics
     }
 
-    private func placeCredit(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
+    /// The credit in fewer words where the licence's guidance accepts them, nil when no shorter form is known.
+    ///
+    /// OpenStreetMap's community attribution advice gives "© OpenStreetMap contributors" as the usual text and says
+    /// the shortened "© OpenStreetMap" is typically accepted too (some mappers prefer the longer one), so the longer
+    /// text is drawn wherever it fits at 16′ and the shorter only where the HUD leaves no room for it (a 3.5"
+    /// panel). Other credits in the same line ("© OpenMapTiles") stay as they are.
+    static func shortCredit(_ credit: String) -> String? {
+        let long = "OpenStreetMap contributors"
+        guard credit.contains(long) else { return nil }
+        return credit.replacing(long, with: "OpenStreetMap")
+    }
+
+    private func placeCredit(
+        on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
+    ) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
-        // A smaller credit along an edge reads better than a larger one in the middle of the map's side.
+        let texts = [attribution] + (Self.shortCredit(attribution).map { [$0] } ?? [])
+        // A smaller credit along an edge reads better than a larger one in the middle of the map's side; at each
+        // size the whole credit first, then its short form.
         for alongSides in [false, true] {
             for font in [typography.attribution] + typography.attributionFallbacks {
-                if let c = creditLayout(
-                    on: canvas, font: font, typography: typography, reserved: reserved, alongSides: alongSides)
-                {
-                    return c
+                for text in texts {
+                    if let c = creditLayout(
+                        text, on: canvas, font: font, typography: typography, reserved: reserved,
+                        keepOff: lines, alongSides: alongSides)
+                    {
+                        return c
+                    }
                 }
             }
         }
@@ -52,9 +85,9 @@ extension OfflineMapLayer {
     }
 
     private func creditLayout(
-        on canvas: Canvas, font: LabelFont, typography: LabelTypography, reserved: [Rect], alongSides: Bool
+        _ text: String, on canvas: Canvas, font: LabelFont, typography: LabelTypography, reserved: [Rect],
+        keepOff lines: [LabelKeepOutLine], alongSides: Bool
     ) -> CreditLayout? {
-        let text = attribution
         let unit = typography.physics.unit
         let margin = 4 * unit
         let padding = 2 + typography.haloPixels
@@ -74,7 +107,7 @@ extension OfflineMapLayer {
         for set in sets {
             for box in Self.creditSpots(
                 width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides)
-            where !reserved.contains(where: { $0.intersects(box) }) {
+            where !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) }) {
                 return CreditLayout(
                     lines: set.lines, box: box, lineStep: font.capHeight * 1.6, padding: padding, font: font)
             }

@@ -119,7 +119,7 @@ public final class OfflineMapLayer: MapLayer {
             background: style.placeholder.xrgb)
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
-        let credit = creditLayout(on: canvas, typography: typography, reserved: reserved)
+        let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
         if drawsLabels {
             drawLabels(
                 on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,

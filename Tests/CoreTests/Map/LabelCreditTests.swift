@@ -18,6 +18,16 @@ struct LabelCreditTests {
         #expect(whole == ["© OpenStreetMap contributors"])
     }
 
+    @Test(arguments: [
+        ("© OpenStreetMap contributors", "© OpenStreetMap"),
+        ("© OpenMapTiles © OpenStreetMap contributors", "© OpenMapTiles © OpenStreetMap"),
+        ("© Natural Earth", nil),
+        ("", nil),
+    ])
+    func theShortCreditDropsOnlyOpenStreetMapsContributors(_ c: (String, String?)) {
+        #expect(OfflineMapLayer.shortCredit(c.0) == c.1)
+    }
+
     @Test func aLongCreditWrapsIntoAtMostThreeLines() throws {
         let font = try Self.typography(width: 800, height: 480, inches: 7).attribution
         let text = "© OpenMapTiles © OpenStreetMap contributors and many more who map the world"
