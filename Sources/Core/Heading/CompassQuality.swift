@@ -80,6 +80,9 @@ public struct CompassQuality: Sendable {
     }
     /// The accelerometer's RMS deviation from 1 g (share of g) above which the unit counts as moved by hand.
     public var shakenAcceleration = 0.02
+    /// Whether the accelerometer deviates from 1 g by more than `shakenAcceleration` (RMS, short time constant):
+    /// it feels more than gravity, which is then worth averaging out.
+    public var isAccelerated: Bool { accelerationSquared > shakenAcceleration * shakenAcceleration }
     /// Readings are clipped to this (°) for `isTurningOrShaken`: a 90° step at 50 Hz then adds 4° to the spread
     /// for an instant, not 13°, while sustained shaking of ±10° or more still counts in full.
     public var turningClipDegrees = 30.0

@@ -36,9 +36,9 @@ public struct HeadingConfiguration: Sendable {
     public var standstillSettleSeconds = 3.0
     /// Accelerometer readings older than this mean "no accelerometer": the level assumption is used and flagged.
     public var accelerometerTimeoutSeconds = 0.5
-    /// Time constant of the gravity low-pass: only sensor noise is smoothed, because any lag of the gravity
-    /// direction behind a real tilt turns into a heading error of about lag × tilt rate × tan(dip).
-    public var gravitySmoothingSeconds = 0.0
+    /// The compass-only path's "down": the accelerometer low-passed in a frame the magnetometer turns with the
+    /// sensor (`FieldTurnedGravity`), so accelerations average out without "down" lagging a tilt.
+    public var compassGravity = FieldTurnedGravity.Parameters()
     /// The dip check is skipped while |specific force| differs from g by more than this fraction.
     public var gravityTolerance = 0.08
     /// Magnetometer silence longer than this flags `.compassLost`.

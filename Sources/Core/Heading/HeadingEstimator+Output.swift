@@ -11,7 +11,13 @@ extension HeadingEstimator {
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
         let offset = learner.offsetDegrees ?? 0
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
-        if externalAccuracy == nil { terms.append(quality.accuracyDegrees) }
+        if externalAccuracy == nil {
+            terms.append(quality.accuracyDegrees)
+            // A steady field of another strength than expected (adopted by the gate) bends the direction by
+            // about its difference over H: that much is added, at most 20°.
+            let dip = min(80, abs(quality.dipDegrees ?? 60)) * .pi / 180
+            terms.append(min(20, gate.disagreement / cos(dip) * 180 / .pi))
+        }
         if let external = externalAccuracy {
             terms.append(external)
         } else if let cal = configuration.calibration {
@@ -194,7 +200,11 @@ extension HeadingEstimator {
             } else if let c = compass {
                 heading = Heading(
                     direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
-            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
+            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds,
+                good.gyroYaw != nil || !quality.isTurningOrShaken
+            {
+                // Without a gyroscope, a unit being turned or shaken by hand is somewhere else a moment later:
+                // holding its last heading showed 42° RMS on BROAD's tapping trial (24), so nothing is held then.
                 var h = good.heading
                 if let then = good.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) {
                     // The gyroscope follows the turns; only its drift widens the accuracy.

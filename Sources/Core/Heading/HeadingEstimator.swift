@@ -30,6 +30,8 @@ public struct HeadingEstimator: Sendable {
     var fusion: CourseFusion
     var learner: MountingOffsetLearner
     var standstill: StandstillGate
+    /// "Down" for the compass-only path: the specific force low-passed in a frame the field turns.
+    var fieldGravity: FieldTurnedGravity
     var gravity: Vector3?
     var gravityTime: Timestamp?
     var lastMagnetometerTime: Timestamp?
@@ -88,6 +90,7 @@ public struct HeadingEstimator: Sendable {
         learner = MountingOffsetLearner(
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
+        fieldGravity = FieldTurnedGravity(parameters: configuration.compassGravity)
         lateral = LateralTurnSensor(settings: configuration.lateralTurn)
         orientation = OrientationFilter(parameters: configuration.orientation)
         orientation.calibrated = configuration.calibration != nil
@@ -155,7 +158,10 @@ public struct HeadingEstimator: Sendable {
                 magnetometerAvailable = status.available
                 if !status.available { compassTrusted = false }
             case .accelerometer:
-                if !status.available { gravity = nil }
+                if !status.available {
+                    gravity = nil
+                    fieldGravity.reset()
+                }
             case .gyroscope:
                 // The yaw integrator stops counting a gyroscope silent for a quarter second by itself.
                 break
@@ -185,13 +191,11 @@ public struct HeadingEstimator: Sendable {
         lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
         direction.add(forwardForce: f.x * cos(o) + f.y * sin(o))
         f = f - vehicleAcceleration(at: s.time)
-        if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
-            let dt = max(0, s.time.seconds(since: t))
-            let a = dt / (configuration.gravitySmoothingSeconds + dt)
-            gravity = g + (f - g) * a
-        } else {
-            gravity = f
+        if let t = gravityTime, s.time.seconds(since: t) >= configuration.accelerometerTimeoutSeconds {
+            fieldGravity.reset()
         }
+        fieldGravity.accelerometer(f, at: s.time, accelerated: quality.isAccelerated)
+        gravity = fieldGravity.specificForce
         gravityTime = s.time
     }
 
@@ -232,6 +236,9 @@ public struct HeadingEstimator: Sendable {
         let raw = configuration.mount * s.microtesla
         guard raw.isFinite else { return }
         let b = configuration.calibration?.apply(raw) ?? raw
+        // The sensor's rotation since the last reading, as the field shows it, turns the low-passed "down" too.
+        fieldGravity.magnetometer(b)
+        if gravity != nil { gravity = fieldGravity.specificForce }
         var down = TiltCompensation.levelDown
         var gravityTrusted = false
         levelAssumed = true
