@@ -3,16 +3,18 @@ extension HeadingEstimator {
     /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
     func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
         guard compassTrusted, !compassLost(at: t), var m = filter.angle else { return nil }
+        var averaged = true
         if externalAccuracy == nil, quality.isTurningOrShaken, let raw = lastCompassReading {
             // While the unit turns or shakes, the filter's turn rate overshoots every reversal (measured on BROAD's
             // handheld trials: twice the error of the readings themselves); the latest reading is the better guess.
             m = raw
+            averaged = false
         }
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
         let offset = learner.offsetDegrees ?? 0
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
         if externalAccuracy == nil {
-            terms.append(quality.accuracyDegrees)
+            terms.append(quality.accuracyDegrees(filterNoiseDegrees: averaged ? filter.measurementNoiseDegrees : nil))
             // A steady field of another strength than expected (adopted by the gate) bends the direction by
             // about its difference over H: that much is added, at most 20°.
             let dip = min(80, abs(quality.dipDegrees ?? 60)) * .pi / 180

@@ -34,6 +34,8 @@ public struct HeadingEstimator: Sendable {
     var fieldGravity: FieldTurnedGravity
     var gravity: Vector3?
     var gravityTime: Timestamp?
+    /// Whether any fix has told the vehicle's speed (until then nothing says whether it is settled).
+    var gpsMotionSeen = false
     var lastMagnetometerTime: Timestamp?
     var magnetometerAvailable = true
     var compassTrusted = false
@@ -177,7 +179,6 @@ public struct HeadingEstimator: Sendable {
     mutating func processAccelerometer(_ s: AccelerometerSample) {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
-        quality.accelerometer(f, at: s.time)
         // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
         // course rate is the turn the fixes have not seen yet. The vehicle's forward axis is `offset` clockwise of
         // body x (0 until learned). When the learned offset moves by more than 10° from where the sensor learned,
@@ -191,6 +192,8 @@ public struct HeadingEstimator: Sendable {
         lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
         direction.add(forwardForce: f.x * cos(o) + f.y * sin(o))
         f = f - vehicleAcceleration(at: s.time)
+        // What is left beyond 1 g is acceleration nobody measured: that, not the braking GPS saw, bends "down".
+        quality.accelerometer(f, at: s.time)
         if let t = gravityTime, s.time.seconds(since: t) >= configuration.accelerometerTimeoutSeconds {
             fieldGravity.reset()
         }
@@ -255,9 +258,13 @@ public struct HeadingEstimator: Sendable {
             quality.magnetometer(normMicrotesla: b.length, dipDegrees: nil, innovationDegrees: nil, at: s.time)
             return
         }
+        let settledNow = gpsMotionSeen ? isSettled(at: s.time) : nil
+        let modelDip =
+            configuration.calibration?.dipIsMeaningful ?? false ? estimate.field?.inclinationDegrees : nil
         quality.magnetometer(
             normMicrotesla: b.length, dipDegrees: levelAssumed ? nil : dip,
-            innovationDegrees: filter.angle.map { $0.signedDifference(to: heading) }, at: s.time)
+            innovationDegrees: filter.angle.map { $0.signedDifference(to: heading) }, at: s.time, settled: settledNow,
+            modelDipDegrees: modelDip)
         var expectedMagnitude: Double?
         if let cal = configuration.calibration {
             expectedMagnitude = cal.fieldRadiusMicrotesla
@@ -318,6 +325,7 @@ public struct HeadingEstimator: Sendable {
             // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
             // compass would turn into degrees: small values are shrunk to zero, real ones kept.
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
+            gpsMotionSeen = true
             direction.fix(speed: v, course: fix.courseDegrees, at: fix.time)
             lateral.reversing = direction.reversing
             if let c1 = fix.courseDegrees, v >= 1, let rate = movingCourses.rate(to: c1, at: fix.time) {
