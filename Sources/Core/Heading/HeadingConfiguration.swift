@@ -17,10 +17,6 @@ public struct HeadingConfiguration: Sendable {
     public var filter = AdaptiveHeadingFilter.Tuning()
     public var disturbance = DisturbanceGate()
     public var course = CourseFusion.Settings()
-    /// How the course is advanced between GPS fixes. The course rate wins in the benchmark: while riding, the
-    /// accelerometer's "down" is off by the vehicle's own acceleration, which the compass turns into heading
-    /// errors several times larger at high dip.
-    public var courseBetweenFixes = CourseInterpolation.courseRate
     /// Between fixes, the turn the vehicle's sideways acceleration shows is added to the course's rate (a car's;
     /// a leaning vehicle's is learned to be useless and ignored).
     public var lateralTurn = LateralTurnSensor.Settings()

@@ -154,8 +154,8 @@ extension HeadingEstimator {
                 var accuracy = courseAccuracy(fix)
                 var extrapolated = false
                 var gyroscopeTurned = false
-                // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one, by
-                // the compass's when so configured, else at the rate the last two fixes showed.
+                // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one,
+                // else at the rate the last two fixes showed.
                 let age = t.seconds(since: fix.time)
                 let carriedFor = min(age, Self.courseRateCarrySeconds)
                 if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw,
@@ -164,12 +164,7 @@ extension HeadingEstimator {
                     // The gyroscope's turn since the fix: exact at the start and end of turns, where rates mislead.
                     direction = course.rotated(by: turn)
                     gyroscopeTurned = true
-                } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference,
-                    ref.fixTime == fix.time,
-                    let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
-                {
-                    direction = course.rotated(by: then.signedDifference(to: now))
-                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time,
+                } else if let rate = courseRate, rate.fixTime == fix.time,
                     fusion.isFast || age < Self.courseRateCarrySeconds
                 {
                     // For at most `courseRateCarrySeconds`, plus the turn the sideways acceleration shows beyond that

@@ -44,7 +44,7 @@ public struct HeadingEstimator: Sendable {
     var decimalYear: Double?
     var fieldPlace: (coordinate: GeoCoordinate, year: Double)?
     /// The compass (vehicle frame, true when possible) at the time of the fix whose course drives the heading.
-    var courseReference: (fixTime: Timestamp, compass: Angle?, gyroYaw: YawReading?)?
+    var courseReference: (fixTime: Timestamp, gyroYaw: YawReading?)?
     var frozen: Heading?
     var releaseSince: Timestamp?
     var lastGood: (heading: Heading, time: Timestamp, gyroYaw: YawReading?)?
@@ -354,7 +354,7 @@ public struct HeadingEstimator: Sendable {
             lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)
         }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
-            courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
+            courseReference = (fix.time, yaw.yaw(at: fix.time))
             if let c1 = fix.courseDegrees, let rate = drivingCourses.rate(to: c1, at: fix.time) {
                 // Course noise of a degree per fix makes a straight line look like a ±1.5 °/s turn: rates that small
                 // are shrunk to nothing instead of being extrapolated.

@@ -61,8 +61,6 @@ extension OrientationFilter {
         public var driftRecoverySeconds = 10.0
         /// The first readings that set the reference; they are accepted unchecked (s).
         public var primingSeconds = 1.0
-        /// A heading less accurate than this is reported as unknown (°).
-        public var maximumAccuracyDegrees = 45.0
 
         // MARK: GPS course
         /// Below this speed a course is not a direction of travel (m/s): a receiver's course at a standstill is
