@@ -211,6 +211,9 @@ func runHeadingBenchmark() {
     )
     print("targets: tilt+iron RMS ≤ 1°; magnets while moving RMS ≤ 2°; step 90 % ≤ 250 ms with jitter σ ≤ 0.3°")
     print("")
+    printMountingOffsetLearning(calibration: calibration) { withMagnets in
+        magnetRide(seed: 22, withMagnets: withMagnets)
+    }
     printMovingErrorBreakdown(seeds: Array(1...8), calibration: calibration) { seed, withMagnets in
         magnetRide(seed: seed, withMagnets: withMagnets)
     }
@@ -256,11 +259,6 @@ struct HeadingBenchmarkScenario {
         config.lateralTurn = lateralTurn
         config.fallbackCoordinate = ride.start
         config.fallbackDecimalYear = DecimalYear.from(utcSeconds: ride.startUTCSeconds)
-        if let mode = ProcessInfo.processInfo.environment["HEADING_COURSE_INTERPOLATION"].flatMap(
-            CourseInterpolation.init)
-        {
-            config.courseBetweenFixes = mode
-        }
         var estimator = HeadingEstimator(configuration: config)
         var ema = ExponentialHeadingFilter(alpha: 0.04)
         var accel: Vector3?

@@ -17,10 +17,6 @@ public struct HeadingConfiguration: Sendable {
     public var filter = AdaptiveHeadingFilter.Tuning()
     public var disturbance = DisturbanceGate()
     public var course = CourseFusion.Settings()
-    /// How the course is advanced between GPS fixes. The course rate wins in the benchmark: while riding, the
-    /// accelerometer's "down" is off by the vehicle's own acceleration, which the compass turns into heading
-    /// errors several times larger at high dip.
-    public var courseBetweenFixes = CourseInterpolation.courseRate
     /// Between fixes, the turn the vehicle's sideways acceleration shows is added to the course's rate (a car's;
     /// a leaning vehicle's is learned to be useless and ignored).
     public var lateralTurn = LateralTurnSensor.Settings()
@@ -36,9 +32,9 @@ public struct HeadingConfiguration: Sendable {
     public var standstillSettleSeconds = 3.0
     /// Accelerometer readings older than this mean "no accelerometer": the level assumption is used and flagged.
     public var accelerometerTimeoutSeconds = 0.5
-    /// Time constant of the gravity low-pass: only sensor noise is smoothed, because any lag of the gravity
-    /// direction behind a real tilt turns into a heading error of about lag × tilt rate × tan(dip).
-    public var gravitySmoothingSeconds = 0.0
+    /// The compass-only path's "down": the accelerometer low-passed in a frame the magnetometer turns with the
+    /// sensor (`FieldTurnedGravity`), so accelerations average out without "down" lagging a tilt.
+    public var compassGravity = FieldTurnedGravity.Parameters()
     /// The dip check is skipped while |specific force| differs from g by more than this fraction.
     public var gravityTolerance = 0.08
     /// Magnetometer silence longer than this flags `.compassLost`.

@@ -26,10 +26,12 @@ extension HeadingEstimator {
         }
     }
 
-    /// The GPS course as one more heading measurement while moving (not on a boat), weighted by its error.
+    /// The GPS course as one more heading measurement while moving (not on a boat, not backing up), weighted by
+    /// its error: no speed switches it on, the error (gpsd's, or the speed's error over the speed) weighs it.
     mutating func orientationCourse(_ fix: GPSFix) {
         guard configuration.vehicle.courseIsHeading, fix.mode >= .twoD, let course = fix.courseDegrees,
-            let v = fix.speedMetresPerSecond, v >= configuration.course.enterSpeed
+            let v = fix.speedMetresPerSecond, v >= configuration.orientation.courseMinimumSpeedMetresPerSecond,
+            !direction.reversing
         else { return }
         let declination = estimate.declinationDegrees ?? 0
         let offset = mountingOffset

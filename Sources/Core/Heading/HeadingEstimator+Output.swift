@@ -3,15 +3,23 @@ extension HeadingEstimator {
     /// The compass heading of the vehicle: filtered, declination and mounting offset applied.
     func compassVehicle(at t: Timestamp) -> (angle: Angle, withoutOffset: Angle, accuracy: Double)? {
         guard compassTrusted, !compassLost(at: t), var m = filter.angle else { return nil }
+        var averaged = true
         if externalAccuracy == nil, quality.isTurningOrShaken, let raw = lastCompassReading {
             // While the unit turns or shakes, the filter's turn rate overshoots every reversal (measured on BROAD's
             // handheld trials: twice the error of the readings themselves); the latest reading is the better guess.
             m = raw
+            averaged = false
         }
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
         let offset = learner.offsetDegrees ?? 0
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
-        if externalAccuracy == nil { terms.append(quality.accuracyDegrees) }
+        if externalAccuracy == nil {
+            terms.append(quality.accuracyDegrees(filterNoiseDegrees: averaged ? filter.measurementNoiseDegrees : nil))
+            // A steady field of another strength than expected (adopted by the gate) bends the direction by
+            // about its difference over H: that much is added, at most 20°.
+            let dip = min(80, abs(quality.dipDegrees ?? 60)) * .pi / 180
+            terms.append(min(20, gate.disagreement / cos(dip) * 180 / .pi))
+        }
         if let external = externalAccuracy {
             terms.append(external)
         } else if let cal = configuration.calibration {
@@ -146,8 +154,8 @@ extension HeadingEstimator {
                 var accuracy = courseAccuracy(fix)
                 var extrapolated = false
                 var gyroscopeTurned = false
-                // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one, by
-                // the compass's when so configured, else at the rate the last two fixes showed.
+                // Between fixes the course is carried on: by the gyroscope's turn since the fix when there is one,
+                // else at the rate the last two fixes showed.
                 let age = t.seconds(since: fix.time)
                 let carriedFor = min(age, Self.courseRateCarrySeconds)
                 if let ref = courseReference, ref.fixTime == fix.time, let then = ref.gyroYaw,
@@ -156,12 +164,7 @@ extension HeadingEstimator {
                     // The gyroscope's turn since the fix: exact at the start and end of turns, where rates mislead.
                     direction = course.rotated(by: turn)
                     gyroscopeTurned = true
-                } else if configuration.courseBetweenFixes == .compassTurn, let ref = courseReference,
-                    ref.fixTime == fix.time,
-                    let then = ref.compass, let now = compass?.angle, abs(then.signedDifference(to: now)) < 90
-                {
-                    direction = course.rotated(by: then.signedDifference(to: now))
-                } else if configuration.courseBetweenFixes != .hold, let rate = courseRate, rate.fixTime == fix.time,
+                } else if let rate = courseRate, rate.fixTime == fix.time,
                     fusion.isFast || age < Self.courseRateCarrySeconds
                 {
                     // For at most `courseRateCarrySeconds`, plus the turn the sideways acceleration shows beyond that
@@ -194,7 +197,11 @@ extension HeadingEstimator {
             } else if let c = compass {
                 heading = Heading(
                     direction: c.angle, reference: reference, accuracyDegrees: c.accuracy, source: .compass)
-            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds {
+            } else if let good = lastGood, t.seconds(since: good.time) <= configuration.holdSeconds,
+                good.gyroYaw != nil || !quality.isTurningOrShaken
+            {
+                // Without a gyroscope, a unit being turned or shaken by hand is somewhere else a moment later:
+                // holding its last heading showed 42° RMS on BROAD's tapping trial (24), so nothing is held then.
                 var h = good.heading
                 if let then = good.gyroYaw, let turn = yaw.yaw(at: t)?.turn(since: then) {
                     // The gyroscope follows the turns; only its drift widens the accuracy.

@@ -30,8 +30,12 @@ public struct HeadingEstimator: Sendable {
     var fusion: CourseFusion
     var learner: MountingOffsetLearner
     var standstill: StandstillGate
+    /// "Down" for the compass-only path: the specific force low-passed in a frame the field turns.
+    var fieldGravity: FieldTurnedGravity
     var gravity: Vector3?
     var gravityTime: Timestamp?
+    /// Whether any fix has told the vehicle's speed (until then nothing says whether it is settled).
+    var gpsMotionSeen = false
     var lastMagnetometerTime: Timestamp?
     var magnetometerAvailable = true
     var compassTrusted = false
@@ -40,7 +44,7 @@ public struct HeadingEstimator: Sendable {
     var decimalYear: Double?
     var fieldPlace: (coordinate: GeoCoordinate, year: Double)?
     /// The compass (vehicle frame, true when possible) at the time of the fix whose course drives the heading.
-    var courseReference: (fixTime: Timestamp, compass: Angle?, gyroYaw: YawReading?)?
+    var courseReference: (fixTime: Timestamp, gyroYaw: YawReading?)?
     var frozen: Heading?
     var releaseSince: Timestamp?
     var lastGood: (heading: Heading, time: Timestamp, gyroYaw: YawReading?)?
@@ -88,6 +92,7 @@ public struct HeadingEstimator: Sendable {
         learner = MountingOffsetLearner(
             settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
+        fieldGravity = FieldTurnedGravity(parameters: configuration.compassGravity)
         lateral = LateralTurnSensor(settings: configuration.lateralTurn)
         orientation = OrientationFilter(parameters: configuration.orientation)
         orientation.calibrated = configuration.calibration != nil
@@ -155,7 +160,10 @@ public struct HeadingEstimator: Sendable {
                 magnetometerAvailable = status.available
                 if !status.available { compassTrusted = false }
             case .accelerometer:
-                if !status.available { gravity = nil }
+                if !status.available {
+                    gravity = nil
+                    fieldGravity.reset()
+                }
             case .gyroscope:
                 // The yaw integrator stops counting a gyroscope silent for a quarter second by itself.
                 break
@@ -171,7 +179,6 @@ public struct HeadingEstimator: Sendable {
     mutating func processAccelerometer(_ s: AccelerometerSample) {
         var f = configuration.mount * s.metresPerSecondSquared
         guard f.isFinite else { return }
-        quality.accelerometer(f, at: s.time)
         // The sideways force before the vehicle's known acceleration is taken out: what it shows beyond the
         // course rate is the turn the fixes have not seen yet. The vehicle's forward axis is `offset` clockwise of
         // body x (0 until learned). When the learned offset moves by more than 10° from where the sensor learned,
@@ -185,13 +192,13 @@ public struct HeadingEstimator: Sendable {
         lateral.add(sidewaysForce: f.y * cos(o) - f.x * sin(o), at: s.time)
         direction.add(forwardForce: f.x * cos(o) + f.y * sin(o))
         f = f - vehicleAcceleration(at: s.time)
-        if let g = gravity, let t = gravityTime, s.time.seconds(since: t) < configuration.accelerometerTimeoutSeconds {
-            let dt = max(0, s.time.seconds(since: t))
-            let a = dt / (configuration.gravitySmoothingSeconds + dt)
-            gravity = g + (f - g) * a
-        } else {
-            gravity = f
+        // What is left beyond 1 g is acceleration nobody measured: that, not the braking GPS saw, bends "down".
+        quality.accelerometer(f, at: s.time)
+        if let t = gravityTime, s.time.seconds(since: t) >= configuration.accelerometerTimeoutSeconds {
+            fieldGravity.reset()
         }
+        fieldGravity.accelerometer(f, at: s.time, accelerated: quality.isAccelerated)
+        gravity = fieldGravity.specificForce
         gravityTime = s.time
     }
 
@@ -232,6 +239,9 @@ public struct HeadingEstimator: Sendable {
         let raw = configuration.mount * s.microtesla
         guard raw.isFinite else { return }
         let b = configuration.calibration?.apply(raw) ?? raw
+        // The sensor's rotation since the last reading, as the field shows it, turns the low-passed "down" too.
+        fieldGravity.magnetometer(b)
+        if gravity != nil { gravity = fieldGravity.specificForce }
         var down = TiltCompensation.levelDown
         var gravityTrusted = false
         levelAssumed = true
@@ -248,9 +258,13 @@ public struct HeadingEstimator: Sendable {
             quality.magnetometer(normMicrotesla: b.length, dipDegrees: nil, innovationDegrees: nil, at: s.time)
             return
         }
+        let settledNow = gpsMotionSeen ? isSettled(at: s.time) : nil
+        let modelDip =
+            configuration.calibration?.dipIsMeaningful ?? false ? estimate.field?.inclinationDegrees : nil
         quality.magnetometer(
             normMicrotesla: b.length, dipDegrees: levelAssumed ? nil : dip,
-            innovationDegrees: filter.angle.map { $0.signedDifference(to: heading) }, at: s.time)
+            innovationDegrees: filter.angle.map { $0.signedDifference(to: heading) }, at: s.time, settled: settledNow,
+            modelDipDegrees: modelDip)
         var expectedMagnitude: Double?
         if let cal = configuration.calibration {
             expectedMagnitude = cal.fieldRadiusMicrotesla
@@ -311,6 +325,7 @@ public struct HeadingEstimator: Sendable {
             // GPS speed noise (~0.1 m/s) differenced over a second looks like ±0.15 m/s² of acceleration, which the
             // compass would turn into degrees: small values are shrunk to zero, real ones kept.
             motion = (fix.time, v, max(-6, min(6, MotionMath.shrink(a, by: 0.2))))
+            gpsMotionSeen = true
             direction.fix(speed: v, course: fix.courseDegrees, at: fix.time)
             lateral.reversing = direction.reversing
             if let c1 = fix.courseDegrees, v >= 1, let rate = movingCourses.rate(to: c1, at: fix.time) {
@@ -339,7 +354,7 @@ public struct HeadingEstimator: Sendable {
             lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)
         }
         if let driving = fusion.drivingFix(at: fix.time), driving.time == fix.time {
-            courseReference = (fix.time, compassVehicle(at: fix.time)?.angle, yaw.yaw(at: fix.time))
+            courseReference = (fix.time, yaw.yaw(at: fix.time))
             if let c1 = fix.courseDegrees, let rate = drivingCourses.rate(to: c1, at: fix.time) {
                 // Course noise of a degree per fix makes a straight line look like a ±1.5 °/s turn: rates that small
                 // are shrunk to nothing instead of being extrapolated.

@@ -61,8 +61,13 @@ extension OrientationFilter {
         public var driftRecoverySeconds = 10.0
         /// The first readings that set the reference; they are accepted unchecked (s).
         public var primingSeconds = 1.0
-        /// A heading less accurate than this is reported as unknown (°).
-        public var maximumAccuracyDegrees = 45.0
+
+        // MARK: GPS course
+        /// Below this speed a course is not a direction of travel (m/s): a receiver's course at a standstill is
+        /// noise, whatever error it claims. Above it no switch: the course's error (gpsd's, else the speed's
+        /// error over the speed) weighs it, so a course at 1.5 m/s (±3° at 0.08 m/s of velocity noise) already
+        /// corrects a heading bent by the pull-away's unmeasured acceleration.
+        public var courseMinimumSpeedMetresPerSecond = 1.0
 
         public init() {}
     }
