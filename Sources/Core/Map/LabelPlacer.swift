@@ -55,6 +55,10 @@ public final class LabelPlacer {
     /// Extra room in pixels a new label needs from labels already placed, beyond what a kept label needs: two
     /// names that only just fit then do not take turns from frame to frame.
     public static let newLabelClearance = 3.0
+    /// A major road's name that finds no free place on its line may sit just beside it, this many capital heights
+    /// from the line to the name's middle: clear of a parallel street's name 20 px away (Pohjoisesplanadi beside
+    /// Eteläesplanadi at zoom 15) while still reading as the road's own.
+    public static let besideOffsetCapHeights = 0.75
     /// At most this many labels per frame: a glance needs few, large names.
     public var maxLabels = 40
     /// Points of interest are the least important names: at most this many per frame.
@@ -65,6 +69,8 @@ public final class LabelPlacer {
     private struct Kept {
         var anchor: Point
         var flipped: Bool
+        /// How far beside its street a street name was set (0 on it; see `besideOffset`).
+        var offset: Double
     }
     private var kept: [String: Kept] = [:]
     /// Text measurements by font and text: the same names recur every frame.
@@ -115,10 +121,12 @@ public final class LabelPlacer {
                 let c = candidates[i]
                 if c.kind == .road {
                     paths.append(LabelPath(c.points.map(frame.toScreen)))
-                    tries += roadTries(paths.count - 1, paths[paths.count - 1], frame, metrics, last: last)
+                    tries += roadTries(
+                        paths.count - 1, paths[paths.count - 1], frame, metrics, font.capHeight, last: last,
+                        beside: c.isMajorRoad)
                 } else if let o = uprightOption(c, frame, font, metrics, last: last) {
                     uprights.append(o)
-                    tries.append(Try(score: o.score, isKept: o.isKept, part: -uprights.count, centre: 0))
+                    tries.append(Try(score: o.score, isKept: o.isKept, part: -uprights.count, centre: 0, offset: 0))
                 }
             }
             tries.sort { $0.score > $1.score }
@@ -130,11 +138,11 @@ public final class LabelPlacer {
                     guard
                         let set = along(
                             candidates[first], path, centre: t.centre, metrics, font.capHeight,
-                            lastFlipped: last?.flipped)
+                            lastFlipped: last?.flipped, offset: t.offset)
                     else { continue }
                     o = Option(
                         label: set.label, anchor: path.point(at: t.centre), flipped: set.flipped, score: t.score,
-                        isKept: t.isKept)
+                        isKept: t.isKept, offset: t.offset)
                 } else {
                     o = uprights[-1 - t.part]
                 }
@@ -147,7 +155,7 @@ public final class LabelPlacer {
             guard let chosen else { continue }
             grid.insert(chosen.label.boxes.map { $0.insetBy(-3) })
             placed.append(chosen.label)
-            nextKept[key] = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped)
+            nextKept[key] = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped, offset: chosen.offset)
             if kind == .poi { pois += 1 }
         }
         kept = nextKept
@@ -161,6 +169,8 @@ public final class LabelPlacer {
         var isKept: Bool
         var part: Int
         var centre: Double
+        /// Beside the line by this many pixels (positive: below the name as it reads), 0 on it.
+        var offset: Double
     }
 
     /// A way to show one label this frame, and how good it is (the kept place beats every other).
@@ -171,6 +181,7 @@ public final class LabelPlacer {
         var flipped: Bool
         var score: Double
         var isKept: Bool
+        var offset: Double = 0
     }
 
     private func measure(_ text: String, _ font: LabelFont) -> LabelMetrics {
@@ -207,13 +218,15 @@ public final class LabelPlacer {
     /// inside the screen, straight or gently curved, ranked: last frame's place first, then straight windows near
     /// the middle of the screen.
     private func roadTries(
-        _ part: Int, _ path: LabelPath, _ frame: FrameGeometry, _ metrics: LabelMetrics, last: Kept?
+        _ part: Int, _ path: LabelPath, _ frame: FrameGeometry, _ metrics: LabelMetrics, _ h: Double, last: Kept?,
+        beside: Bool
     ) -> [Try] {
         let w = metrics.width
         // Eight pixels of line either side of the name, so it never hangs off the end of its street.
         let need = w + 16
         guard path.points.count >= 2, path.total >= w, w > 0 else { return [] }
         var centres: [(s: Double, isKept: Bool)] = []
+        var keptOffset = 0.0
         if let last {
             // Last frame's place stays exactly where it was on the street (moving with the map, never sliding
             // into a neighbour) while its middle is on screen, even when the name hangs over the edge for a while.
@@ -222,6 +235,7 @@ public final class LabelPlacer {
                 path.intervals(inside: frame.screen).contains(where: { $0.contains(near.s) })
             {
                 centres.append((near.s, true))
+                keptOffset = last.offset
             }
         }
         let inner = frame.screen.insetBy(8)
@@ -237,11 +251,19 @@ public final class LabelPlacer {
             }
         }
         let middle = Point(x: frame.screen.width / 2, y: frame.screen.height / 2)
-        return centres.map { (s, isKept) in
+        let d = Self.besideOffsetCapHeights * h
+        return centres.flatMap { (s, isKept) -> [Try] in
             // Near the middle of the screen, and straight (one line) before curved.
             let curved = path.deviation(from: s - w / 2, to: s + w / 2) > 2
-            let score = isKept ? 1e6 : -0.2 * (path.point(at: s) - middle).length - (curved ? 20 : 0)
-            return Try(score: score, isKept: isKept, part: part, centre: s)
+            if isKept { return [Try(score: 1e6, isKept: true, part: part, centre: s, offset: keptOffset)] }
+            let score = -0.2 * (path.point(at: s) - middle).length - (curved ? 20 : 0)
+            let on = Try(score: score, isKept: false, part: part, centre: s, offset: 0)
+            // Beside the line only where it is straight, and after every place on it.
+            guard beside, !curved else { return [on] }
+            return [
+                on, Try(score: score - 1e4, isKept: false, part: part, centre: s, offset: d),
+                Try(score: score - 1e4, isKept: false, part: part, centre: s, offset: -d),
+            ]
         }
     }
 
@@ -250,7 +272,7 @@ public final class LabelPlacer {
     /// window is within 2 px of straight, else glyph by glyph; nil when the street bends too sharply there.
     private func along(
         _ c: LabelCandidate, _ path: LabelPath, centre: Double, _ metrics: LabelMetrics, _ h: Double,
-        lastFlipped: Bool?
+        lastFlipped: Bool?, offset: Double = 0
     ) -> (label: PlacedLabel, flipped: Bool)? {
         let w = metrics.width
         let a = centre - w / 2
@@ -268,11 +290,17 @@ public final class LabelPlacer {
             let ux = dir * (1 / len)
             let uy = Point(x: -ux.y, y: ux.x)
             let mid = (start + end) * 0.5
-            let origin = mid - ux * (w / 2) + uy * (h / 2)
+            let shift = uy * offset
+            let origin = mid - ux * (w / 2) + uy * (h / 2) + shift
             let label = PlacedLabel(
-                text: c.text, kind: c.kind, origin: origin, rotationDegrees: Self.degrees(ux), boxes: boxes)
+                text: c.text, kind: c.kind, origin: origin, rotationDegrees: Self.degrees(ux),
+                boxes: offset == 0
+                    ? boxes
+                    : boxes.map { Rect(x: $0.x + shift.x, y: $0.y + shift.y, width: $0.width, height: $0.height) })
             return (label, flip)
         }
+        // Only a straight name is set beside its line (a curve's glyphs would bunch on its inner side).
+        guard offset == 0 else { return nil }
         var glyphs: [LabelGlyph] = []
         glyphs.reserveCapacity(metrics.glyphs.count)
         var previous: Double?

@@ -93,3 +93,55 @@ struct LabelPlacerTests {
                 == ["Helsinki"])
     }
 }
+
+/// Two parallel major streets closer than a name's height (Pohjoisesplanadi and Eteläesplanadi at zoom 15): the
+/// second name sits just beside its own street instead of giving up.
+@Suite("Label placement beside a street")
+struct LabelBesideTests {
+    static func parallel() -> [LabelCandidate] {
+        // Tertiary roads (priority 30 − 8 = 22) 15 px apart, each a little longer than its name: at these 12.5 px names two names need
+        // 19 px between the lines (at 16′ on a 7" panel, 28 px; the Esplanadis are 20 px apart at zoom 15).
+        [
+            LabelPlacerTests.candidate(
+                "Eteläesplanadi", .road, [Point(x: 330, y: 250), Point(x: 470, y: 250)], priority: 22),
+            LabelPlacerTests.candidate(
+                "Pohjoisesplanadi", .road, [Point(x: 330, y: 235), Point(x: 470, y: 235)], priority: 22),
+        ]
+    }
+
+    @Test func aParallelMajorStreetsNameSitsBesideItsLine() throws {
+        let fonts = try LabelPlacerTests.fonts()
+        let placed = LabelPlacer().place(
+            Self.parallel(), camera: LabelPlacerTests.camera, fonts: fonts, reserved: [], zoom: 15)
+        #expect(Set(placed.map(\.text)) == ["Eteläesplanadi", "Pohjoisesplanadi"])
+        let north = try #require(placed.first { $0.text == "Pohjoisesplanadi" })
+        let south = try #require(placed.first { $0.text == "Eteläesplanadi" })
+        #expect(!north.boxes.contains { a in south.boxes.contains { a.intersects($0) } })
+        // Beside its own line, on the side away from the other street, and no further than a name's height.
+        let middle = north.boxes.map { $0.y + $0.height / 2 }.reduce(0, +) / Double(north.boxes.count)
+        let h = fonts.road.capHeight
+        #expect(middle < 235 && middle > 235 - 1.5 * h, "middle at y = \(middle)")
+    }
+
+    @Test func aNameBesideItsStreetStaysThereNextFrame() throws {
+        let fonts = try LabelPlacerTests.fonts()
+        let placer = LabelPlacer()
+        let first = placer.place(Self.parallel(), camera: LabelPlacerTests.camera, fonts: fonts, reserved: [], zoom: 15)
+        let second = placer.place(
+            Self.parallel(), camera: LabelPlacerTests.camera, fonts: fonts, reserved: [], zoom: 15)
+        #expect(first.map(\.text) == second.map(\.text))
+        for (a, b) in zip(first, second) { #expect((a.origin - b.origin).length < 1e-6, "\(a.text) moved") }
+    }
+
+    @Test func aMinorStreetsNameIsNeverSetBesideIt() throws {
+        let fonts = try LabelPlacerTests.fonts()
+        // The same two streets as minor roads (priority 30 − 7): only one name fits on the lines.
+        let minor = Self.parallel().map { c -> LabelCandidate in
+            var c = c
+            c.priority = 23
+            return c
+        }
+        let placed = LabelPlacer().place(minor, camera: LabelPlacerTests.camera, fonts: fonts, reserved: [], zoom: 15)
+        #expect(placed.count == 1)
+    }
+}
