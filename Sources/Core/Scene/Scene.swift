@@ -32,6 +32,17 @@ public final class Scene {
     public let typography: HUDTypography
     private let canvas: Canvas
     private let hud: HUDLayer
+    /// The HUD's panels between frames (`HUDLayerCache`).
+    private var hudCache = HUDLayerCache()
+    /// Keeps the HUD's panels between frames and draws them again only when what they show changes (the
+    /// default); false draws every panel afresh every frame (for the benchmarks and tests that compare the two).
+    public var cachesHUD = true {
+        didSet { hudCache.removeAll() }
+    }
+    /// False leaves the HUD out (for the benchmarks: a frame's cost without it).
+    public var drawsHUD = true
+    /// How many HUD panels were drawn again and how many reused since the scene was made.
+    public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
     private let fonts: FontSet
 
     /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
@@ -70,7 +81,6 @@ public final class Scene {
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
-        canvas.clear(to: theme.background)
         var input = input
         if input.currentStreet == nil, input.positionKnown, let map {
             input.currentStreet = map.currentStreet(
@@ -81,6 +91,12 @@ public final class Scene {
         let marker = markerRect(input)
         let layout = hud.layout(lines, camera: input.camera, width: width, height: height, keepOut: marker)
         let reserved = layout.rects + [marker]
+        // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
+        // the clear.
+        if drawsHUD && cachesHUD {
+            hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, theme: theme)
+        }
+        canvas.clear(to: theme.background)
         if let map {
             map.draw(on: canvas, camera: input.camera, reserved: reserved)
         } else {
@@ -95,7 +111,12 @@ public final class Scene {
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
-        hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
+        if drawsHUD && cachesHUD {
+            hudCache.composite(into: &canvas.frame)
+            hud.drawUncached(on: canvas, input: input, layout: layout, theme: theme)
+        } else if drawsHUD {
+            hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
+        }
         return canvas.frame
     }
 }
