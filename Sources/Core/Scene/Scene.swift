@@ -8,10 +8,14 @@ public protocol MapLayer: AnyObject {
     /// The name of the road at `position` (heading along `course`, when known) from the map's data, for the
     /// current-street bar; nil when the map has no names or none is near.
     func currentStreet(at position: GeoCoordinate, course: Angle?) -> String?
+    /// False while the last frame drawn showed a placeholder or a stand-in for a tile still being rendered: the
+    /// loop then keeps its moving frame rate, so the tile shows as soon as it lands, even while parked.
+    var isComplete: Bool { get }
 }
 
 extension MapLayer {
     public var revision: Int { 0 }
+    public var isComplete: Bool { true }
     public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
 }
 
