@@ -118,6 +118,9 @@ struct RunCommand: Command {
         let rideSink = route.sink(tracker: tracker, command: Self.name)
         let rideSettings = ride.settings(mapStyle: map.style, recording: recordPath != nil, zoomRange: zoomRange(scene))
         let backlight = try ride.openBacklight()
+        defer {
+            if let line = backlight?.restore() { say("navdisplay run: " + line, priority: .warning) }
+        }
         let screenSink = DisplaySink(display: screen, movingFPS: fps, parkedFPS: parkedFPS, clock: MonotonicClock.now) {
             [view] in
             let pipeline = NavigationPipeline(

@@ -32,10 +32,11 @@ func backlight_readAttribute(_ path: String) -> Result<String, BacklightError> {
     return .success(text)
 }
 
-/// Writes `text` to a sysfs attribute in one `write`, as sysfs wants it. The corresponding C functions are `open`
-/// and `write`.
+/// Writes `text` to a sysfs attribute in one `write`, as sysfs wants it (`O_TRUNC` as a shell's `>` does:
+/// sysfs ignores it, a plain file in a test is not left with the old value's tail). The corresponding C functions
+/// are `open` and `write`.
 func backlight_writeAttribute(_ path: String, _ text: String) -> BacklightError? {
-    let fd = retryingEINTR { open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) }
+    let fd = retryingEINTR { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW) }
     guard fd >= 0 else { return BacklightError(path: path, what: "cannot open: \(errnoText())") }
     defer { close(fd) }
     let bytes = Array(text.utf8)

@@ -11,7 +11,8 @@ public struct BacklightError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// A panel's backlight through sysfs (`/sys/class/backlight/NAME/brightness`, out of `max_brightness`), set to
-/// the day or the night level when the display turns.
+/// the day or the night level when the display turns, and put back as it was found when navdisplay stops (a
+/// console or the next program should not inherit the night level).
 ///
 /// It is never essential: a board without one has none (`find` gives nil), and a write that fails (a read-only
 /// sysfs, a driver gone) is reported once by `set`, then quietly tried again at the next change, so the journal
@@ -26,6 +27,8 @@ public final class Backlight {
     public var nightPercent: Double
     /// The brightness last written, so an unchanged level is not written again.
     public private(set) var brightness: Int?
+    /// The brightness found at start (`brightness` as read then), put back by `restore`; nil when unreadable.
+    public let original: Int?
     private var failureReported = false
 
     /// The backlight in `directory`; throws when it has no readable `max_brightness` above 0.
@@ -37,6 +40,9 @@ public final class Backlight {
             throw BacklightError(path: path, what: "not a positive number: \"\(text.prefix(20))\"")
         }
         maxBrightness = max
+        original = (try? backlight_readAttribute(directory + "/brightness").get()).flatMap {
+            Int($0.filter { $0 != " " && $0 != "\t" })
+        }.flatMap { (0...max).contains($0) ? $0 : nil }
         self.dayPercent = dayPercent
         self.nightPercent = nightPercent
     }
@@ -78,6 +84,17 @@ public final class Backlight {
             failureReported = false
             return "backlight: \(directory) set again (\(target) of \(maxBrightness))"
         }
+        return nil
+    }
+
+    /// Puts the brightness found at start back, if it was changed. Returns a line for the log when that fails.
+    @discardableResult
+    public func restore() -> String? {
+        guard let original, brightness != nil, brightness != original else { return nil }
+        if let error = backlight_writeAttribute(directory + "/brightness", String(original)) {
+            return "backlight: \(error); not restored to \(original)"
+        }
+        brightness = original
         return nil
     }
 }

@@ -44,9 +44,9 @@ enum RideSyscalls {
         return bytes
     }
 
-    /// Makes `path` a folder (mode 0755) unless it is one already.
+    /// Makes `path` a folder (mode 0700: it holds a location history) unless it is one already.
     static func makeDirectory(_ path: String) throws(RideFileError) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
         throw RideFileError(path: path, what: "cannot make the folder: \(errnoText())")
     }
 

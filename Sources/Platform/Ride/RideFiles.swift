@@ -3,6 +3,8 @@ import Core
 /// The ride's files under the state folder (`/var/lib/navdisplay` by default, `--state-dir`):
 /// `ride-state.txt` (the trail and the trip, for a restart) and `tracks/ride-YYYY-MM-DD.gpx` (each local day's
 /// track as GPX 1.1). Every write is atomic (a power cut leaves the old file or the new one, never half of one).
+/// Both are a location history, so they are the owner's alone: files 0600, folders made 0700 (as the
+/// recordings are).
 public struct RideFiles: Sendable {
     public static let defaultDirectory = "/var/lib/navdisplay"
     /// A state file larger than this is not one we wrote.
@@ -34,7 +36,7 @@ public struct RideFiles: Sendable {
     /// Writes `state`, making the folder when needed.
     public func saveState(_ state: RideState) throws {
         try RideSyscalls.makeDirectory(directory)
-        try AtomicFile.write(state.text, to: statePath, permissions: 0o644)
+        try AtomicFile.write(state.text, to: statePath, permissions: 0o600)
     }
 
     /// The track written for `day`; nil when there is none. A damaged file throws.
@@ -52,7 +54,7 @@ public struct RideFiles: Sendable {
     public func saveTrack(_ document: GPXDocument, for day: LocalDay) throws {
         try RideSyscalls.makeDirectory(directory)
         try RideSyscalls.makeDirectory(tracksDirectory)
-        try AtomicFile.write(bytes: Array(GPXWriter.write(document).utf8), to: trackPath(for: day), permissions: 0o644)
+        try AtomicFile.write(bytes: Array(GPXWriter.write(document).utf8), to: trackPath(for: day), permissions: 0o600)
     }
 
     /// Moves a damaged file aside (`NAME.damaged`), so the next save does not overwrite what may be recovered.

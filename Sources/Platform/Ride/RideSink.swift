@@ -3,8 +3,9 @@ import Core
 /// The ride beside the display: feeds every fix to the `RideTracker` (route progress, trip, track, clock), and,
 /// with a state folder, keeps the ride on disk: the state every few seconds when it changed and at the end, the
 /// day's GPX track every few minutes, on the record and mark keys, at the end (SIGINT, SIGTERM, the end of a
-/// replay) and when a new local day begins. Nothing here may stop navigation: a file that cannot be written is
-/// logged (once per problem) and shown on the HUD, and the ride goes on.
+/// replay) and when a new local day begins. Nothing here may stop navigation: the files are written on a worker
+/// thread (`BackgroundWrites`: a day's track fsynced to an SD card would hold a frame up), and a file that cannot
+/// be written is logged (once per problem) and shown on the HUD, and the ride goes on.
 public final class RideSink: EventSink {
     public let tracker: RideTracker
     /// Where the ride is kept; nil keeps nothing (demo, replay without `--state-dir`).
@@ -26,6 +27,7 @@ public final class RideSink: EventSink {
     private var savedTrackRevision: Int?
     private var zoneLookedUpAt: Double?
     private var failing: Set<String> = []
+    private let writes = BackgroundWrites()
     /// The notice shown while a ride file cannot be written.
     public static let notice = "RIDE NOT SAVED"
 
@@ -95,13 +97,16 @@ public final class RideSink: EventSink {
                 tracker.apply(event)
             }
         }
-        if let (day, document) = tracker.takeFinishedDay() {
-            write("track", now: now) { try files?.saveTrack(document, for: day) }
+        if let (day, document) = tracker.takeFinishedDay(), let files {
+            write("track", path: files.trackPath(for: day)) { try files.saveTrack(document, for: day) }
             savedTrackRevision = nil
         }
     }
 
-    public func frame(now: Timestamp) throws { saveIfDue(now: now) }
+    public func frame(now: Timestamp) throws {
+        collectOutcomes()
+        saveIfDue(now: now)
+    }
 
     /// Saves the state and the track when their intervals have passed and they changed.
     func saveIfDue(now: Timestamp) {
@@ -118,40 +123,49 @@ public final class RideSink: EventSink {
         }
     }
 
-    /// Writes the state now.
+    /// Writes the state now (on the writer's thread). It counts as saved unless the write is reported failed.
     public func saveState(now: Timestamp) {
         guard let files else { return }
         lastStateSave = now
-        let revision = tracker.revision
-        if write("state", now: now, { try files.saveState(tracker.state) }) { savedStateRevision = revision }
+        savedStateRevision = tracker.revision
+        let state = tracker.state
+        write("state", path: files.statePath) { try files.saveState(state) }
     }
 
     /// Writes the day's track now (the record and mark keys, the end); nothing before the first timed fix.
     public func saveTrack(now: Timestamp) {
         guard let files, let day = tracker.day else { return }
         lastTrackSave = now
-        let revision = tracker.revision
         let document = tracker.trackDocument
         guard document.pointCount > 0 else { return }
-        if write("track", now: now, { try files.saveTrack(document, for: day) }) { savedTrackRevision = revision }
+        savedTrackRevision = tracker.revision
+        write("track", path: files.trackPath(for: day)) { try files.saveTrack(document, for: day) }
     }
 
-    /// Runs `body`; a failure is logged once per message and shown on the HUD until a write succeeds again.
-    @discardableResult
-    private func write(_ what: String, now: Timestamp, _ body: () throws -> Void) -> Bool {
-        do {
-            try body()
-            if failing.remove(what) != nil, failing.isEmpty {
-                log("ride \(what) saved again")
+    /// Waits for the files queued so far to be written, and takes in how that went.
+    public func waitForWrites() {
+        writes.waitUntilIdle()
+        collectOutcomes()
+    }
+
+    private func write(_ what: String, path: String, _ body: @escaping @Sendable () throws -> Void) {
+        writes.submit(path: path, what: what, body)
+    }
+
+    /// Takes in the finished writes: a failure is logged once per kind of file and shown on the HUD until a write
+    /// of it succeeds again, and that file is written again at its next interval.
+    private func collectOutcomes() {
+        for outcome in writes.takeOutcomes() {
+            if let error = outcome.error {
+                if outcome.what == "state" { savedStateRevision = nil } else { savedTrackRevision = nil }
+                if failing.insert(outcome.what).inserted {
+                    log("ride \(outcome.what) not saved (navigation goes on; retried): \(error)")
+                    showNotice(Self.notice, true)
+                }
+            } else if failing.remove(outcome.what) != nil, failing.isEmpty {
+                log("ride \(outcome.what) saved again")
                 showNotice(Self.notice, false)
             }
-            return true
-        } catch {
-            if failing.insert(what).inserted {
-                log("ride \(what) not saved (navigation goes on; retried): \(error)")
-                showNotice(Self.notice, true)
-            }
-            return false
         }
     }
 
@@ -161,6 +175,7 @@ public final class RideSink: EventSink {
         guard let files else { return }
         saveState(now: now)
         saveTrack(now: now)
+        waitForWrites()
         if let day = tracker.day, tracker.track.pointCount > 0, !failing.contains("track") {
             log("the ride's track: \(files.trackPath(for: day)) (\(tracker.track.pointCount) points)")
         }

@@ -149,6 +149,11 @@ struct RideSessionTests {
         let day = try #require(firstSink.tracker.day)
         #expect(day == LocalDay(year: 2026, month: 5, day: 28))
         let written = try #require(try files.loadTrack(for: day))
+        // A location history: the owner's alone.
+        for path in [files.statePath, files.trackPath(for: day), files.tracksDirectory, dir] {
+            var st = stat()
+            #expect(stat(path, &st) == 0 && st.st_mode & 0o077 == 0, "\(path) is open to others")
+        }
         let firstFixes = fixes.filter { $0.time.seconds(since: recording.events[0].time) < 60.01 }
         let points = written.tracks.flatMap(\.segments).flatMap { $0 }
         #expect(points.count == firstFixes.count)
@@ -278,7 +283,8 @@ struct RideSessionTests {
         try session.start()
         try loop.advance(by: 31)
         let day = try #require(sink.tracker.day)
-        // Written by the key, before the session ends.
+        // Written by the key, before the session ends (on the writer's thread: wait for it, not for a time).
+        sink.waitForWrites()
         let track = try #require(try RideFiles(directory: dir).loadTrack(for: day))
         let mark = try #require(track.waypoints.first)
         #expect(track.waypoints.count == 1)
@@ -286,5 +292,37 @@ struct RideSessionTests {
         #expect(GreatCircle.distance(from: mark.coordinate, to: lastFix.coordinate!) < 0.01)
         #expect(abs(try #require(mark.utcSeconds) - lastFix.utcSeconds! - press.seconds(since: lastFix.time)) < 1e-3)
         try session.end()
+    }
+
+    @Test("a ride file that cannot be written is logged once and shown, retried, and its recovery said once")
+    func anUnwritableRideFileIsShownAndRetried() throws {
+        let recording = try RouteFixtures.ride()
+        let dir = try NavDisplayBinary.temporaryDirectory().appendingPathComponent("state").path
+        let files = RideFiles(directory: dir)
+        // A folder where the state file goes: its write fails even for root, who ignores permissions.
+        try FileManager.default.createDirectory(atPath: files.statePath, withIntermediateDirectories: true)
+        var logged: [String] = []
+        var notices: [(String, Bool)] = []
+        let sink = RideSink(tracker: RideTracker(route: nil), files: files) { logged.append($0) }
+        sink.zoneOffset = { _ in RouteFixtures.helsinkiSummerOffsetSeconds }
+        sink.showNotice = { notices.append(($0, $1)) }
+        var events = Self.seconds(recording, 0..<40)[...]
+        func ride(seconds: Double) throws {
+            let end = events.first!.time.adding(seconds: seconds)
+            while let e = events.first, e.time < end {
+                events.removeFirst()
+                try sink.consume([e], now: e.time)
+                try sink.frame(now: e.time)
+                sink.waitForWrites()
+            }
+        }
+        try ride(seconds: 12)
+        #expect(logged.filter { $0.contains("ride state not saved") }.count == 1, "\(logged)")
+        #expect(notices.map(\.0) == [RideSink.notice] && notices.last?.1 == true)
+        try FileManager.default.removeItem(atPath: files.statePath)
+        try ride(seconds: 12)
+        #expect(logged.filter { $0.contains("ride state saved again") }.count == 1, "\(logged)")
+        #expect(notices.last?.1 == false)
+        #expect(try files.loadState() != nil)
     }
 }

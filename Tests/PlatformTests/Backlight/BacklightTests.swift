@@ -76,4 +76,19 @@ struct BacklightTests {
         #expect(throws: BacklightError.self) { try Backlight(directory: root.appendingPathComponent("panel").path) }
         #expect(throws: BacklightError.self) { try Backlight(directory: root.appendingPathComponent("none").path) }
     }
+
+    @Test func stoppingPutsBackTheBrightnessFoundAtStart() throws {
+        let root = try Self.sysfs(["panel": "255"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dir = root.appendingPathComponent("panel")
+        try "200\n".write(to: dir.appendingPathComponent("brightness"), atomically: false, encoding: .utf8)
+        let backlight = try Backlight(directory: dir.path, dayPercent: 100, nightPercent: 30)
+        #expect(backlight.original == 200)
+        #expect(backlight.restore() == nil)  // nothing changed yet: nothing written
+        #expect(try Self.brightness(root, "panel") == "200\n")
+        #expect(backlight.show(.night) == nil)
+        #expect(try Self.brightness(root, "panel") == "77")
+        #expect(backlight.restore() == nil)
+        #expect(try Self.brightness(root, "panel") == "200")
+    }
 }
