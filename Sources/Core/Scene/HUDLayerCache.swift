@@ -130,6 +130,11 @@ struct HUDLayerCache {
                         while x &+ 4 <= r.width {
                             let k4 = UnsafeRawPointer(transmission.baseAddress! + src + x).loadUnaligned(
                                 as: SIMD4<UInt32>.self)
+                            // Nothing of the layer here (most of a digits band): the frame shows through.
+                            if all(k4 .== 0x00ff_ffff) {
+                                x &+= 4
+                                continue
+                            }
                             let grey = k4 & 0xff
                             guard all(k4 .== grey &* 0x01_0101) else {
                                 for i in x..<(x &+ 4) {
