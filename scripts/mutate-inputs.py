@@ -39,10 +39,11 @@ def run(cmd, timeout=60):
     The peak comes from GNU time, which forks the binary itself: a child forked straight from this script would
     start its ru_maxrss at this script's own size (Linux keeps the high-water mark across fork and exec)."""
     with tempfile.NamedTemporaryFile(prefix="rss-") as rss_file:
+        # Standard output is kept with the errors: `config check` reports a bad line there.
         proc = subprocess.Popen(["/usr/bin/time", "-q", "-f", "%M %x", "-o", rss_file.name] + cmd,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         try:
-            _, err = proc.communicate(timeout=timeout)
+            err, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             subprocess.run(["pkill", "-KILL", "-P", str(proc.pid)])
             proc.kill()

@@ -43,11 +43,12 @@ func runLabelBenchmark() {
             }
             var candidates: [LabelCandidate] = []
             for t in dataTiles { if case .vector(_, let l) = store.load(t) { candidates += l } }
+            // The sizes the layer sets labels in on a 7" 800×480 panel at 70 cm (16′ capitals), and its budget.
             let placer = LabelPlacer()
-            let labelFonts = LabelPlacer.Fonts(
-                place: LabelFont(try ShapedTextLayout(shaper, sizePixels: 15, weight: .bold, haloPixels: 2)),
-                road: LabelFont(try ShapedTextLayout(shaper, sizePixels: 12.5, haloPixels: 2)),
-                poi: LabelFont(try ShapedTextLayout(shaper, sizePixels: 11.5, haloPixels: 2)))
+            let typography = LabelTypography(
+                physics: .assumed(width: 800, height: 480), fonts: fonts, shaper: shaper)
+            let labelFonts = typography.fonts
+            (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: 800, height: 480)
             var k = 0
             let placing = labelMeasure(rounds: 24) {
                 let bearing = 37 + 2 * sin(Double(k) * 2 * .pi / 24)

@@ -16,6 +16,10 @@ public struct LabelCandidate: Sendable, Equatable {
     /// The identity used to keep a label from one frame to the next.
     public let key: String
 
+    /// A street of OpenMapTiles class tertiary or above (Protomaps `highway` and `major_road`): the names a rider
+    /// steers by, placed before place names and everything else.
+    public var isMajorRoad: Bool { kind == .road && priority <= 30 - RoadClass.tertiary.rawValue }
+
     public init(text: String, kind: Kind, points: [Point], priority: Int) {
         self.text = text
         self.kind = kind

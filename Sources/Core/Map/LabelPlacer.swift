@@ -23,7 +23,7 @@ public struct PlacedLabel: Sendable, Equatable {
 /// kept where they were on their street while they still fit (no flicker while the map turns).
 public final class LabelPlacer {
     /// The font of each kind of label.
-    public struct Fonts {
+    public struct Fonts: Sendable {
         public var place: LabelFont
         public var road: LabelFont
         public var poi: LabelFont
@@ -79,10 +79,11 @@ public final class LabelPlacer {
         var grid = CollisionGrid(width: camera.width, height: camera.height)
         grid.insert(reserved)
         let frame = FrameGeometry(camera)
-        // Previous labels first, then by priority; all candidates of one name (a street's many parts) together.
-        let isKept = candidates.map { kept[$0.key] != nil }
+        // Previous labels first, then major roads (a place name must not take the main road's only free stretch),
+        // then by priority; all candidates of one name (a street's many parts) together.
+        let rank = candidates.map { c in (kept[c.key] != nil ? 0 : 2) + (c.isMajorRoad ? 0 : 1) }
         let ranked = candidates.indices.sorted { a, b in
-            (isKept[a] ? 0 : 1, candidates[a].priority, a) < (isKept[b] ? 0 : 1, candidates[b].priority, b)
+            (rank[a], candidates[a].priority, a) < (rank[b], candidates[b].priority, b)
         }
         var groups: [String: [Int]] = [:]
         var order: [String] = []

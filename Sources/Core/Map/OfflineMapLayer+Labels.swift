@@ -1,29 +1,17 @@
 extension OfflineMapLayer {
-    /// The label fonts for a screen whose reference unit is `unit`: the text stack's when the layer has a shaper
-    /// that accepts the styles, else the outline font. Made once per size and kept.
-    func labelFonts(unit: Double) -> LabelPlacer.Fonts {
-        if let cached = labelFontCache, cached.unit == unit { return cached.fonts }
-        let halo = 2 * unit
-        let made: LabelPlacer.Fonts
-        if let shaper,
-            let place = try? ShapedTextLayout(shaper, sizePixels: 15 * unit, weight: .bold, haloPixels: halo),
-            let road = try? ShapedTextLayout(shaper, sizePixels: 12.5 * unit, haloPixels: halo),
-            let poi = try? ShapedTextLayout(shaper, sizePixels: 11.5 * unit, haloPixels: halo)
-        {
-            made = .init(place: LabelFont(place), road: LabelFont(road), poi: LabelFont(poi))
-        } else {
-            made = .init(
-                place: TextLayout(font: fonts.bold, size: 15 * unit),
-                road: TextLayout(font: fonts.regular, size: 12.5 * unit),
-                poi: TextLayout(font: fonts.regular, size: 11.5 * unit))
-        }
-        labelFontCache = (unit, made)
+    /// The label and credit fonts for `physics`: the text stack's when the layer has a shaper that accepts the
+    /// styles, else the outline font. Made once per panel and kept.
+    public func labelTypography(for physics: ScreenPhysics) -> LabelTypography {
+        if let cached = typographyCache, cached.physics == physics { return cached }
+        let made = LabelTypography(physics: physics, fonts: fonts, shaper: shaper)
+        typographyCache = made
         return made
     }
 
     /// Places this frame's labels (from the decoded tiles under the screen) and draws them.
     func drawLabels(
-        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, reserved: [Rect]
+        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
+        typography: LabelTypography, reserved: [Rect]
     ) {
         let store = tiles.store
         var dataTiles: Set<TileID> = []
@@ -36,10 +24,12 @@ extension OfflineMapLayer {
             let loaded = waitForTiles ? store.load(t) : store.cached(t)
             if case .vector(_, let labels)? = loaded { candidates += labels }
         }
-        let unit = max(0.75, Double(min(camera.width, camera.height)) / 480)
-        let fonts = labelFonts(unit: unit)
+        let fonts = typography.fonts
+        (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: camera.width, height: camera.height)
         let placed = placer.place(candidates, camera: camera, fonts: fonts, reserved: reserved, zoom: camera.zoom)
-        for label in placed { draw(label, font: fonts.font(label.kind), unit: unit, on: canvas) }
+        for label in placed {
+            draw(label, font: fonts.font(label.kind), haloPixels: typography.haloPixels, on: canvas)
+        }
         lastLabels = placed
     }
 
@@ -56,7 +46,7 @@ extension OfflineMapLayer {
 
     /// Draws one placed label: shaped glyph masks copied or sampled from the text stack's cache, or, without it,
     /// the outline font's glyphs filled.
-    private func draw(_ label: PlacedLabel, font: LabelFont, unit: Double, on canvas: Canvas) {
+    private func draw(_ label: PlacedLabel, font: LabelFont, haloPixels: Double, on canvas: Canvas) {
         let color = color(label.kind)
         let halo = style.labelHalo
         if let shaped = font.shaped {
@@ -78,7 +68,7 @@ extension OfflineMapLayer {
         }
         guard let layout = font.outline else { return }
         if label.glyphs.isEmpty {
-            let shapes = labelShapes(label.text, layout: layout, haloWidth: 2 * unit)
+            let shapes = labelShapes(label.text, layout: layout, haloWidth: haloPixels)
             let place = Self.placement(origin: label.origin, degrees: label.rotationDegrees)
             canvas.fill(shapes.halo.applying(place), halo)
             canvas.fill(shapes.text.applying(place), color)
@@ -93,7 +83,7 @@ extension OfflineMapLayer {
             }
             for contour in outline.contours { glyphs.addPolygon(contour) }
         }
-        canvas.fill(Self.dilated(glyphs, by: 2 * unit), halo)
+        canvas.fill(Self.dilated(glyphs, by: haloPixels), halo)
         canvas.fill(glyphs, color)
     }
 

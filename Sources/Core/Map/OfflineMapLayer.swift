@@ -16,10 +16,14 @@ public final class OfflineMapLayer: MapLayer {
     let fonts: FontSet
     /// The world text stack labels are set with (shaped, glyph masks cached); nil sets them in `fonts`' outlines.
     public let shaper: (any TextShaper)?
-    /// The label fonts for the last frame's size: made once, not per frame.
-    var labelFontCache: (unit: Double, fonts: LabelPlacer.Fonts)?
+    /// The label and credit fonts for the last frame's physics: made once, not per frame.
+    var typographyCache: LabelTypography?
     /// Labels can be switched off (the benchmark measures composition alone).
     public var drawsLabels = true
+    /// The credit line's place for the last frame's screen, HUD and physics: most frames reuse it.
+    var creditCache: (key: CreditKey, layout: CreditLayout?)?
+    /// The capital height in pixels of the credit line drawn in the last frame, nil when none was (for tests).
+    public internal(set) var lastCreditCapHeight: Double?
     /// The labels drawn in the last frame (for tests and debugging).
     public internal(set) var lastLabels: [PlacedLabel] = []
 
@@ -67,7 +71,16 @@ public final class OfflineMapLayer: MapLayer {
         return (z, xs, ys)
     }
 
+    /// Draws for a 7" panel at 70 cm (what a `Scene` assumes when nothing says how large the panel is).
     public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect]) {
+        draw(
+            on: canvas, camera: camera, reserved: reserved,
+            physics: .assumed(width: camera.width, height: camera.height))
+    }
+
+    /// Draws the tiles, the credit line and the labels, the text sized for `physics` (ISO 15008's capital heights
+    /// at its viewing distance, `LabelTypography`).
+    public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect], physics: ScreenPhysics) {
         let (z, xs, ys) = tileGrid(for: camera)
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
@@ -95,53 +108,16 @@ public final class OfflineMapLayer: MapLayer {
         mosaic.draw(
             into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
             background: style.placeholder.xrgb)
+        let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
-        let credit = attributionBox(on: canvas, reserved: reserved)
+        let credit = creditLayout(on: canvas, typography: typography, reserved: reserved)
         if drawsLabels {
             drawLabels(
-                on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, reserved: reserved + (credit.map { [$0] } ?? []))
+                on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,
+                reserved: reserved + (credit.map { [$0.box] } ?? []))
         }
-        if let credit { drawAttribution(on: canvas, in: credit) }
-    }
-
-    /// The credit line's font: the text stack's when there is one, else the outline font.
-    private func attributionLayout(_ canvas: Canvas) -> (shaped: ShapedTextLayout?, outline: TextLayout, unit: Double) {
-        let unit = max(0.75, Double(min(canvas.width, canvas.height)) / 480)
-        let shaped = shaper.flatMap { try? ShapedTextLayout($0, sizePixels: 9 * unit, haloPixels: 1.5 * unit) }
-        return (shaped, TextLayout(font: fonts.regular, size: 9 * unit), unit)
-    }
-
-    /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default), small,
-    /// at the bottom edge where no HUD panel is. The box it takes, nil when no spot is free.
-    private func attributionBox(on canvas: Canvas, reserved: [Rect]) -> Rect? {
-        let text = attribution
-        guard !text.isEmpty else { return nil }
-        let (shaped, layout, unit) = attributionLayout(canvas)
-        let w = shaped?.width(of: text) ?? layout.width(of: text)
-        let h = shaped?.capHeight ?? layout.capHeight
-        let margin = 4 * unit
-        let W = Double(canvas.width)
-        let H = Double(canvas.height)
-        for x in [(W - w) / 2, W - w - margin, margin] {
-            let box = Rect(x: x - 2, y: H - margin - h - 2, width: w + 4, height: h + 4)
-            if !reserved.contains(where: { $0.intersects(box) }) { return box }
-        }
-        return nil
-    }
-
-    /// Draws the credit line in the box `attributionBox` chose.
-    private func drawAttribution(on canvas: Canvas, in box: Rect) {
-        let text = attribution
-        let (shaped, layout, unit) = attributionLayout(canvas)
-        let o = Point(x: box.x + 2, y: box.maxY - 2)
-        if let shaped {
-            canvas.text(
-                text, at: o, shaped: shaped, style.label.withOpacity(0.8), halo: style.labelHalo.withOpacity(0.8))
-        } else {
-            let shapes = labelShapes(text, layout: layout, haloWidth: 1.5 * unit)
-            canvas.fill(shapes.halo.applying { $0 + o }, style.labelHalo.withOpacity(0.8))
-            canvas.fill(shapes.text.applying { $0 + o }, style.label.withOpacity(0.8))
-        }
+        if let credit { drawCredit(credit, typography: typography, on: canvas) }
+        lastCreditCapHeight = credit?.font.capHeight
     }
 
     /// The credit line drawn on the map.

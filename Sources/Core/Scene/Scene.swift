@@ -2,6 +2,8 @@
 public protocol MapLayer: AnyObject {
     /// Draws the map (and its labels, upright, keeping clear of `reserved`) for `camera` onto `canvas`.
     func draw(on canvas: Canvas, camera: Camera, reserved: [Rect])
+    /// The same, with the panel's physics to size text by (labels at ISO 15008's capital heights).
+    func draw(on canvas: Canvas, camera: Camera, reserved: [Rect], physics: ScreenPhysics)
     /// A number that changes whenever the layer could draw something new for the same camera (a tile arrived),
     /// so the loop knows to redraw a frame it would otherwise skip.
     var revision: Int { get }
@@ -14,6 +16,9 @@ public protocol MapLayer: AnyObject {
 }
 
 extension MapLayer {
+    public func draw(on canvas: Canvas, camera: Camera, reserved: [Rect], physics: ScreenPhysics) {
+        draw(on: canvas, camera: camera, reserved: reserved)
+    }
     public var revision: Int { 0 }
     public var isComplete: Bool { true }
     public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
@@ -102,7 +107,7 @@ public final class Scene {
         }
         canvas.clear(to: theme.background)
         if let map {
-            map.draw(on: canvas, camera: input.camera, reserved: reserved)
+            map.draw(on: canvas, camera: input.camera, reserved: reserved, physics: physics)
         } else {
             // Grid labels are secondary text: 16 arc-minutes of capital height.
             let size = physics.pixels(arcMinutes: ScreenPhysics.secondaryArcMinutes) / 0.73

@@ -2,14 +2,18 @@
 ///
 /// Live adapters (IIO, gpsd) and the replay reader produce the same events, so a recorded ride drives exactly
 /// the code a live ride drives.
+///
+/// The two large payloads are `indirect` (boxed): an enum is as large as its largest case, and a fix (168 bytes)
+/// made every event of a recording, most of them 32-byte IMU samples at 50–100 Hz, five times larger than it
+/// needs to be (a 16 MB IMU file replayed in 420 MB).
 public enum SensorEvent: Hashable, Sendable {
     case magnetometer(MagnetometerSample)
     case accelerometer(AccelerometerSample)
     case gyroscope(GyroscopeSample)
-    case gpsFix(GPSFix)
+    indirect case gpsFix(GPSFix)
     case gpsSky(GPSSky)
     /// A finished heading from an external source (NMEA HDT/HDG/HDM, or the scripted demo ride).
-    case compassHeading(Timestamp, HeadingReport)
+    indirect case compassHeading(Timestamp, HeadingReport)
     /// A source was lost or came back (the display shows it).
     case sourceStatus(Timestamp, SourceStatus)
     /// The rider asked for something with a key, a button or a touch (recorded, so a replay presses it again).

@@ -10,13 +10,10 @@ struct LabelStabilityTests {
     /// Helsinki's centre, where `render` and the goldens look (Mannerheimintie, Kaivokatu, the station).
     static let centre = GeoCoordinate(latitude: 60.16952, longitude: 24.94130)
 
-    /// The label fonts the display uses at 800×480: the world text stack's, with the map layer's halo.
-    static func fonts() throws -> LabelPlacer.Fonts {
-        let shaper = try WorldTextShaper()
-        return LabelPlacer.Fonts(
-            place: LabelFont(try ShapedTextLayout(shaper, sizePixels: 15, weight: .bold, haloPixels: 2)),
-            road: LabelFont(try ShapedTextLayout(shaper, sizePixels: 12.5, haloPixels: 2)),
-            poi: LabelFont(try ShapedTextLayout(shaper, sizePixels: 11.5, haloPixels: 2)))
+    /// The label sizes the display uses on a 7" 800×480 panel at 70 cm: the world text stack's.
+    static func typography() throws -> LabelTypography {
+        LabelTypography(
+            physics: .assumed(width: 800, height: 480), fonts: try FontSet.load(), shaper: try WorldTextShaper())
     }
 
     /// How many times a label present in one frame is missing from the next while its anchor is still on screen.
@@ -37,10 +34,12 @@ struct LabelStabilityTests {
         for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
             if case .vector(_, let labels) = store.load(t) { candidates += labels }
         }
-        let labelFonts = try LabelStabilityTests.fonts()
+        let typography = try LabelStabilityTests.typography()
+        let labelFonts = typography.fonts
         let placer = LabelPlacer()
         let width = 800
         let height = 480
+        (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: width, height: height)
         var previous: (camera: Camera, labels: [PlacedLabel])?
         var vanished = 0
         var jumped = 0

@@ -1,0 +1,152 @@
+extension OfflineMapLayer {
+    /// The credit line set for one frame: its lines (wrapped at spaces when the whole text is wider than the
+    /// screen allows), each line's width, and the box the lines take on screen.
+    struct CreditLayout {
+        var lines: [(text: String, width: Double)]
+        var box: Rect
+        /// From one baseline to the next, in pixels.
+        var lineStep: Double
+        /// From the box's edge to the text, in pixels.
+        var padding: Double
+        /// The font it is set in (the 16′ one, or a smaller fallback when that found no room).
+        var font: LabelFont
+    }
+
+    /// The most lines the credit may wrap to.
+    static let maxCreditLines = 3
+
+    /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default) at the
+    /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top; wrapped onto more
+    /// lines when one line finds no room, smaller only when no edge spot holds it at 16′, and down a side only
+    /// when no edge holds it at any size. Nil when no spot is free.
+    func creditLayout(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
+        let key = CreditKey(
+            width: canvas.width, height: canvas.height, reserved: reserved, physics: typography.physics)
+        if let cached = creditCache, cached.key == key { return cached.layout }
+        let layout = placeCredit(on: canvas, typography: typography, reserved: reserved)
+        creditCache = (key, layout)
+        return layout
+    }
+
+    /// What the credit's place depends on (the text and fonts follow from the file and the physics).
+    struct CreditKey: Equatable {
+        var width: Int
+        var height: Int
+        var reserved: [Rect]
+        var physics: ScreenPhysics
+    }
+
+    private func placeCredit(on canvas: Canvas, typography: LabelTypography, reserved: [Rect]) -> CreditLayout? {
+        guard !attribution.isEmpty else { return nil }
+        // A smaller credit along an edge reads better than a larger one in the middle of the map's side.
+        for alongSides in [false, true] {
+            for font in [typography.attribution] + typography.attributionFallbacks {
+                if let c = creditLayout(
+                    on: canvas, font: font, typography: typography, reserved: reserved, alongSides: alongSides)
+                {
+                    return c
+                }
+            }
+        }
+        return nil
+    }
+
+    private func creditLayout(
+        on canvas: Canvas, font: LabelFont, typography: LabelTypography, reserved: [Rect], alongSides: Bool
+    ) -> CreditLayout? {
+        let text = attribution
+        let unit = typography.physics.unit
+        let margin = 4 * unit
+        let padding = 2 + typography.haloPixels
+        let W = Double(canvas.width)
+        let H = Double(canvas.height)
+        let whole = font.metrics(of: text).width
+        let widest = W - 2 * (margin + padding)
+        // One line where it fits, else two or three shorter ones where a single line finds no free spot.
+        var sets: [(lines: [(text: String, width: Double)], w: Double, h: Double)] = []
+        for lineWidth in [widest, min(widest, whole * 0.6), min(widest, whole * 0.45)] {
+            let lines = Self.wrap(text, width: lineWidth, font: font)
+            guard !sets.contains(where: { $0.lines.count == lines.count }) else { continue }
+            // Capitals plus descenders plus a little air between the lines.
+            let h = font.capHeight * (1.3 + 1.6 * Double(lines.count - 1))
+            sets.append((lines, (lines.map(\.width).max() ?? 0) + 2 * padding, h + 2 * padding))
+        }
+        for set in sets {
+            for box in Self.creditSpots(
+                width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides)
+            where !reserved.contains(where: { $0.intersects(box) }) {
+                return CreditLayout(
+                    lines: set.lines, box: box, lineStep: font.capHeight * 1.6, padding: padding, font: font)
+            }
+        }
+        return nil
+    }
+
+    /// Where a `width`×`height` credit box may go, best first: the middle of the bottom edge, its corners, the
+    /// rest of the bottom edge, the same along the top; with `sides`, down the right and left edges instead (a
+    /// small panel's HUD leaves only gaps). Every spot is wholly on screen.
+    static func creditSpots(
+        width w: Double, height h: Double, screenWidth W: Double, screenHeight H: Double, margin: Double, sides: Bool
+    ) -> [Rect] {
+        guard w + 2 * margin <= W, h + 2 * margin <= H else { return [] }
+        let step = 2 * margin
+        let xs = [(W - w) / 2, W - w - margin, margin] + Array(stride(from: margin, through: W - w - margin, by: step))
+        let ys = Array(stride(from: H - h - margin, through: margin, by: -step))
+        if sides { return [W - w - margin, margin].flatMap { x in ys.map { Rect(x: x, y: $0, width: w, height: h) } } }
+        return [H - h - margin, margin].flatMap { y in xs.map { Rect(x: $0, y: y, width: w, height: h) } }
+    }
+
+    /// Draws the credit lines in the box `creditLayout` chose, each centred, a little translucent.
+    func drawCredit(_ credit: CreditLayout, typography: LabelTypography, on canvas: Canvas) {
+        let font = credit.font
+        let color = style.label.withOpacity(0.8)
+        let halo = style.labelHalo.withOpacity(0.8)
+        var baseline = credit.box.y + credit.padding + font.capHeight
+        for line in credit.lines {
+            let x = credit.box.x + (credit.box.width - line.width) / 2
+            let o = Point(x: x, y: baseline)
+            if let shaped = font.shaped {
+                canvas.text(line.text, at: o, shaped: shaped, color, halo: halo)
+            } else if let layout = font.outline {
+                let shapes = labelShapes(line.text, layout: layout, haloWidth: 0.75 * typography.haloPixels)
+                canvas.fill(shapes.halo.applying { $0 + o }, halo)
+                canvas.fill(shapes.text.applying { $0 + o }, color)
+            }
+            baseline += credit.lineStep
+        }
+    }
+
+    /// `text` broken at spaces into at most `maxCreditLines` lines no wider than `width` (a single word wider
+    /// than that keeps a line of its own; what does not fit in the last line stays on it).
+    static func wrap(_ text: String, width: Double, font: LabelFont) -> [(text: String, width: Double)] {
+        let whole = font.metrics(of: text).width
+        guard whole > width else { return [(text, whole)] }
+        var lines: [(text: String, width: Double)] = []
+        var current = ""
+        // A lone symbol ("©") stays with the word after it.
+        var words: [String] = []
+        var pending = ""
+        for w in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if w.count <= 1 {
+                pending += w + " "
+            } else {
+                words.append(pending + w)
+                pending = ""
+            }
+        }
+        if !pending.isEmpty { words.append(String(pending.dropLast())) }
+        for word in words {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if current.isEmpty || font.metrics(of: candidate).width <= width
+                || lines.count == maxCreditLines - 1
+            {
+                current = candidate
+            } else {
+                lines.append((current, font.metrics(of: current).width))
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append((current, font.metrics(of: current).width)) }
+        return lines
+    }
+}
