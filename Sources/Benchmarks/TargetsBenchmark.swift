@@ -56,7 +56,62 @@ func runTargetsBenchmark() {
     } else {
         print("  peak RSS, large synthetic map: not measured (scripts/make-large-map.py failed)")
     }
-    print("  (the composite's ratio to a memcpy is in `composite`; the first complete frame in `make bench-peer`)")
+    if let composite = compositeAgainstCopy() {
+        row(
+            "rotated composite / memcpy of the frame", "\(formatFixed(composite, digits: 1))x", "3x", composite / 3)
+    }
+    if let first = firstCompleteFrame() {
+        row(
+            "first complete frame after exec", "\(formatFixed(first, digits: 3)) s", "0.300 s", first / 0.3)
+    } else {
+        print("  first complete frame after exec: not measured (scripts/bench-first-frame.sh failed)")
+    }
+}
+
+/// The bilinear composite of the Helsinki map canvas turned 37° into an 800×480 frame, over a memcpy of that
+/// frame, both in CPU time of this thread (`composite` prints the same at more sizes).
+private func compositeAgainstCopy() -> Double? {
+    let (w, h) = (800, 480)
+    let side = Int((Double(w * w + h * h)).squareRoot().rounded(.up)) + 2
+    guard let canvas = mapCanvas(side: side) else { return nil }
+    var frame = FrameBuffer(width: w, height: h)
+    var copy = FrameBuffer(width: w, height: h)
+    let map = AffineMap.rotation(
+        degrees: 37, sourceCenter: Point(x: Double(side) / 2, y: Double(side) / 2),
+        destinationCenter: Point(x: Double(w) / 2, y: Double(h) / 2))
+    var stamp: UInt32 = 0
+    let memcpyTime = medianSeconds(100) {
+        stamp &+= 1
+        frame.pixels[0] = stamp
+        frame.pixels.withUnsafeBufferPointer { s in
+            copy.pixels.withUnsafeMutableBufferPointer { d in opaqueCopy(d.baseAddress!, s.baseAddress!, w * h * 4) }
+        }
+    }
+    let bilinear = medianSeconds(10) {
+        RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0)
+    }
+    return bilinear / memcpyTime
+}
+
+/// The median of `scripts/bench-first-frame.sh` (three runs of the real binary, timed from exec).
+private func firstCompleteFrame() -> Double? {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = [repositoryPath("scripts/bench-first-frame.sh")]
+    var environment = ProcessInfo.processInfo.environment
+    environment["REPS"] = "3"
+    p.environment = environment
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    guard (try? p.run()) != nil else { return nil }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    // "median of 3: 0.326 s (target ...)"
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("median of") }),
+        let colon = line.firstIndex(of: ":")
+    else { return nil }
+    return Double(line[line.index(after: colon)...].split(separator: " ").first ?? "")
 }
 
 /// What one run of `navdisplay replay` cost, from /proc and its own `--stats`.

@@ -1,5 +1,4 @@
-// `swift run -c release Benchmarks [NAME...]`: runs the named benchmarks, or all of them (composite-count is for
-// callgrind and runs only when named).
+// `swift run -c release Benchmarks [NAME...]`: runs the named benchmarks, or all of them but `onlyWhenNamed`.
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("heading", runHeadingBenchmark),
     ("composite", runCompositeBenchmark),
@@ -13,7 +12,13 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("route-layer", routeFrameBenchmark),
     ("targets", runTargetsBenchmark),
     ("first-frame", runFirstFrameBenchmark),
+    ("composite-flat", runCompositeFlatShare),
+    ("hud", runHUDBenchmark),
+    ("hud-count", runHUDInstructionCount),
+    ("hud-count-fresh", runHUDFreshInstructionCount),
 ]
+// For callgrind, or slow and only for a question already answered in docs/benchmarks.md.
+let onlyWhenNamed: Set = ["composite-count", "hud-count", "hud-count-fresh", "composite-flat"]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
 if !unknown.isEmpty {
@@ -21,5 +26,8 @@ if !unknown.isEmpty {
         "unknown benchmark(s): \(unknown.joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))"
     )
 } else {
-    for b in benchmarks where wanted.contains(b.name) || (wanted.isEmpty && b.name != "composite-count") { b.run() }
+    for b in benchmarks
+    where wanted.contains(b.name)
+        || (wanted.isEmpty && !onlyWhenNamed.contains(b.name))
+    { b.run() }
 }

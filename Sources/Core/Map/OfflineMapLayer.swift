@@ -39,6 +39,9 @@ public final class OfflineMapLayer: MapLayer {
 
     /// Changes when a tile lands, so a frame that would otherwise be skipped shows it.
     public var revision: Int { tiles.landedTiles }
+    /// False until a frame drew every tile it needs (so a loop starts at its moving frame rate, and the map shows
+    /// as soon as it is there).
+    public private(set) var isComplete = false
 
     /// Switches between day and night colours.
     public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
@@ -88,15 +91,8 @@ public final class OfflineMapLayer: MapLayer {
         let (z, xs, ys) = tileGrid(for: camera)
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
-        // Nearest tiles first, so the worker fills the middle of the screen before the corners.
-        let centre =
-            camera.worldPixel(atScreen: camera.anchor) * (pow(2, Double(z) - camera.zoom) / WebMercator.tileSize)
-        let order = ys.flatMap { y in xs.map { x in TileID(z: z, x: x, y: y) } }
-            .sorted { a, b in
-                let da = (Double(a.x) + 0.5 - centre.x).magnitude + (Double(a.y) + 0.5 - centre.y).magnitude
-                let db = (Double(b.x) + 0.5 - centre.x).magnitude + (Double(b.y) + 0.5 - centre.y).magnitude
-                return da > db
-            }
+        // What the screen shows first, nearest the marker first, so the workers fill it before the corners.
+        let order = TileCompositor.requestOrder(camera: camera, zoom: z, xs: xs, ys: ys)
         var found: [TileID: TileCompositor.Cell] = [:]
         for tile in order {
             if !tiles.hasData(for: tile) {
@@ -111,6 +107,8 @@ public final class OfflineMapLayer: MapLayer {
             }
         }
         for y in ys { for x in xs { cells.append(found[TileID(z: z, x: x, y: y)]) } }
+        // Tiles with data that are not drawn yet, or drawn from a parent: the frame will change when they land.
+        isComplete = order.allSatisfy { !tiles.hasData(for: $0) || found[$0]?.scale == 1 }
         mosaic.update(
             xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)

@@ -28,4 +28,46 @@ struct TileCompositor {
         let y1 = index(corners.map(\.y).max())
         return (x0...max(x0, x1), y0...max(y0, y1))
     }
+
+    /// The tiles of the grid `xs` × `ys` at `zoom` in the order to ask for them, last the one to render first
+    /// (the tile queue takes the newest request first): the tiles the screen shows now, nearest the user's
+    /// marker first, after the grid's corners that only a turn of the map brings into view.
+    static func requestOrder(camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>) -> [TileID] {
+        let k = pow(2, Double(zoom) - camera.zoom) / WebMercator.tileSize
+        let centre = camera.worldPixel(atScreen: camera.anchor) * k
+        func rank(_ t: TileID) -> (shown: Bool, distance: Double) {
+            let distance = (Double(t.x) + 0.5 - centre.x).magnitude + (Double(t.y) + 0.5 - centre.y).magnitude
+            return (isOnScreen(t, camera: camera, tileUnitsPerWorldPixel: k), distance)
+        }
+        let tiles = ys.flatMap { y in xs.map { x in TileID(z: zoom, x: x, y: y) } }
+        return tiles.map { ($0, rank($0)) }
+            .sorted { a, b in
+                a.1.shown != b.1.shown ? !a.1.shown : a.1.distance > b.1.distance
+            }
+            .map(\.0)
+    }
+
+    /// True when tile `t`'s square overlaps the camera's screen (separating axes: the screen's two and the turned
+    /// square's two).
+    static func isOnScreen(_ t: TileID, camera: Camera, tileUnitsPerWorldPixel k: Double) -> Bool {
+        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map { dx, dy in
+            camera.screenPoint(ofWorldPixel: Point(x: (Double(t.x) + dx) / k, y: (Double(t.y) + dy) / k))
+        }
+        let w = Double(camera.width)
+        let h = Double(camera.height)
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return true }
+        // The screen's axes: the square's extent against the screen's.
+        if corners.allSatisfy({ $0.x < 0 }) || corners.allSatisfy({ $0.x > w }) { return false }
+        if corners.allSatisfy({ $0.y < 0 }) || corners.allSatisfy({ $0.y > h }) { return false }
+        // The square's axes: the screen's corners against the square's extent along each edge.
+        let screen = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
+        for (a, b) in [(corners[0], corners[1]), (corners[0], corners[3])] {
+            let axis = b - a
+            let length = axis.x * axis.x + axis.y * axis.y
+            guard length > 0 else { continue }
+            let along = screen.map { (($0 - a).x * axis.x + ($0 - a).y * axis.y) / length }
+            if along.allSatisfy({ $0 < 0 }) || along.allSatisfy({ $0 > 1 }) { return false }
+        }
+        return true
+    }
 }

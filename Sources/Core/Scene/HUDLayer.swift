@@ -242,23 +242,109 @@ struct HUDLayer {
         drawNorthPointer(canvas, input.camera, layout, theme)
         drawSpeedPanel(canvas, lines, layout, theme)
         drawScaleBar(canvas, layout, theme)
-        drawNotices(canvas, lines, layout.notices, theme)
+        drawNotices(canvas, lines.notices, layout.notices, theme)
         drawRideColumn(canvas, layout.ride, theme: theme, radius: radius)
         if let bar = layout.street, let font = layout.streetFont {
-            canvas.fillRoundedRect(bar, radius: radius, theme.panel)
-            font.draw(
-                layout.streetText, at: Point(x: bar.x + pad, y: bar.y + pad + font.capHeight), on: canvas,
-                theme.panelText)
+            drawStreetBar(canvas, bar, layout.streetText, font, theme)
         }
+    }
+
+    /// Draws the panels of `layout` into `cache` where what they show changed since they were drawn; the north
+    /// pointer, which turns with the map on most frames, is not cached. Runs before the frame is drawn (the
+    /// canvas is its scratch space); `drawUncached` and `cache.composite` then finish the HUD on the frame.
+    func prepare(
+        _ cache: inout HUDLayerCache, on canvas: Canvas, lines: HUDLines, layout: Layout, theme: SceneTheme
+    ) {
+        var slots: [HUDLayerCache.Slot] = [.heading, .headingDigits, .speed, .speedDigits, .scale]
+        // Each key holds everything its panel's drawing reads, so a panel cannot show something stale. The digits
+        // change most often: they are layers of their own over their panels, so a new number redraws only them.
+        cache.prepare(
+            .heading, key: [theme, layout.headingRows, layout.heading] as [AnyHashable], rect: layout.heading,
+            on: canvas
+        ) { drawHeadingBackground($0, layout, theme) }
+        cache.prepare(
+            .headingDigits,
+            key: [theme, lines.heading, lines.cardinal, lines.accuracy, layout.heading] as [AnyHashable],
+            rect: digitsBand(layout.heading), on: canvas
+        ) { drawHeadingDigits($0, lines, layout, theme) }
+        cache.prepare(
+            .speed, key: [theme, layout.speedRows, layout.speed] as [AnyHashable], rect: layout.speed, on: canvas
+        ) { drawSpeedBackground($0, layout, theme) }
+        cache.prepare(
+            .speedDigits,
+            key: [theme, lines.speed, lines.stale, lines.speedUnit, layout.speedUnitBelow, layout.speed]
+                as [AnyHashable], rect: digitsBand(layout.speed), on: canvas
+        ) { drawSpeedDigits($0, lines, layout, theme) }
+        cache.prepare(
+            .scale, key: [theme, layout.scale, layout.scaleBarPixels, layout.scaleLabel] as [AnyHashable],
+            rect: layout.scale, on: canvas
+        ) { drawScaleBar($0, layout, theme) }
+        for (i, (notice, panel)) in zip(lines.notices, layout.notices).enumerated() {
+            slots.append(.notice(i))
+            cache.prepare(.notice(i), key: [theme, notice, panel] as [AnyHashable], rect: panel, on: canvas) {
+                drawNotices($0, [notice], [panel], theme)
+            }
+        }
+        let ride = layout.ride
+        if let panel = ride.route {
+            slots.append(.route)
+            let only = HUDLayer.RideColumn(route: panel, routeRows: ride.routeRows)
+            cache.prepare(.route, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+                drawRideColumn($0, only, theme: theme, radius: radius)
+            }
+        }
+        if let panel = ride.trip {
+            slots.append(.trip)
+            let only = HUDLayer.RideColumn(trip: panel, tripRows: ride.tripRows)
+            cache.prepare(.trip, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+                drawRideColumn($0, only, theme: theme, radius: radius)
+            }
+        }
+        if let bar = layout.street, let font = layout.streetFont {
+            slots.append(.street)
+            cache.prepare(
+                .street, key: [theme, bar, layout.streetText, font.sizePixels] as [AnyHashable], rect: bar,
+                on: canvas
+            ) { drawStreetBar($0, bar, layout.streetText, font, theme) }
+        }
+        cache.keep(only: slots)
+    }
+
+    /// What `prepare` leaves out of the cache: the north pointer.
+    func drawUncached(on canvas: Canvas, input: SceneInput, layout: Layout, theme: SceneTheme) {
+        drawNorthPointer(canvas, input.camera, layout, theme)
+    }
+
+    private func drawStreetBar(_ canvas: Canvas, _ bar: Rect, _ text: String, _ font: HUDFont, _ theme: SceneTheme) {
+        canvas.fillRoundedRect(bar, radius: radius, theme.panel)
+        font.draw(text, at: Point(x: bar.x + pad, y: bar.y + pad + font.capHeight), on: canvas, theme.panelText)
     }
 
     private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
 
     private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        drawHeadingBackground(canvas, layout, theme)
+        drawHeadingDigits(canvas, lines, layout, theme)
+    }
+
+    /// The heading panel less its digits line: the panel and the rows under the digits.
+    private func drawHeadingBackground(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
         let panel = layout.heading
         canvas.fillRoundedRect(panel, radius: radius, theme.panel)
         let x = panel.x + pad
         var baseline = panel.y + pad + t.digits.capHeight
+        for row in layout.headingRows {
+            baseline += gap + font(row).capHeight
+            font(row).draw(
+                row.text, at: Point(x: x, y: baseline), on: canvas,
+                row.warning ? theme.warning : row.isStreet ? theme.panelText : theme.panelSubtleText)
+        }
+    }
+
+    /// The heading panel's digits line (the digits, the cardinal and a wide accuracy), without the panel.
+    private func drawHeadingDigits(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let x = layout.heading.x + pad
+        let baseline = layout.heading.y + pad + t.digits.capHeight
         let known = lines.cardinal != nil
         t.digits.draw(
             lines.heading, at: Point(x: x, y: baseline), on: canvas, known ? theme.panelText : theme.panelSubtleText)
@@ -269,12 +355,12 @@ struct HUDLayer {
                 tail, at: Point(x: x + t.digits.width(of: lines.heading) + gap, y: baseline), on: canvas,
                 lines.accuracy == nil ? theme.panelText : theme.warning)
         }
-        for row in layout.headingRows {
-            baseline += gap + font(row).capHeight
-            font(row).draw(
-                row.text, at: Point(x: x, y: baseline), on: canvas,
-                row.warning ? theme.warning : row.isStreet ? theme.panelText : theme.panelSubtleText)
-        }
+    }
+
+    /// The band of `panel` that its digits line takes: from its top to a row gap under the digits' baseline
+    /// (digits, cardinals and "±" have no descenders).
+    private func digitsBand(_ panel: Rect) -> Rect {
+        Rect(x: panel.x, y: panel.y, width: panel.width, height: min(panel.height, pad + t.digits.capHeight + gap))
     }
 
     /// What turns the map, as the mode line names it.
@@ -309,10 +395,28 @@ struct HUDLayer {
     }
 
     private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        drawSpeedBackground(canvas, layout, theme)
+        drawSpeedDigits(canvas, lines, layout, theme)
+    }
+
+    /// The speed panel less its digits line: the panel and the rows under the digits.
+    private func drawSpeedBackground(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
         let panel = layout.speed
         canvas.fillRoundedRect(panel, radius: radius, theme.panel)
         let x = panel.x + pad
-        let baseline = panel.y + pad + t.digits.capHeight
+        var rowBaseline = panel.y + pad + t.digits.capHeight
+        for row in layout.speedRows {
+            rowBaseline += gap + font(row).capHeight
+            font(row).draw(
+                row.text, at: Point(x: x, y: rowBaseline), on: canvas,
+                row.warning ? theme.warning : theme.panelSubtleText)
+        }
+    }
+
+    /// The speed panel's digits line (the digits and, beside them, the unit), without the panel.
+    private func drawSpeedDigits(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
+        let x = layout.speed.x + pad
+        let baseline = layout.speed.y + pad + t.digits.capHeight
         // A stale speed is grey: it was true a while ago, not now.
         t.digits.draw(
             lines.speed, at: Point(x: x, y: baseline), on: canvas, lines.stale ? theme.panelSubtleText : theme.panelText
@@ -322,18 +426,11 @@ struct HUDLayer {
                 lines.speedUnit, at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
                 theme.panelSubtleText)
         }
-        var rowBaseline = baseline
-        for row in layout.speedRows {
-            rowBaseline += gap + font(row).capHeight
-            font(row).draw(
-                row.text, at: Point(x: x, y: rowBaseline), on: canvas,
-                row.warning ? theme.warning : theme.panelSubtleText)
-        }
     }
 
     /// Device warnings ("RECORDING STOPPED"), one panel each, centred below the heading panel.
-    private func drawNotices(_ canvas: Canvas, _ lines: HUDLines, _ panels: [Rect], _ theme: SceneTheme) {
-        for (notice, panel) in zip(lines.notices, panels) {
+    private func drawNotices(_ canvas: Canvas, _ notices: [String], _ panels: [Rect], _ theme: SceneTheme) {
+        for (notice, panel) in zip(notices, panels) {
             canvas.fillRoundedRect(panel, radius: radius, theme.panel)
             t.primary.draw(
                 notice, at: Point(x: panel.x + pad, y: panel.y + pad + t.primary.capHeight), on: canvas, theme.warning)

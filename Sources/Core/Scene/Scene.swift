@@ -13,6 +13,9 @@ public protocol MapLayer: AnyObject {
     /// The name of the road at `position` (heading along `course`, when known) from the map's data, for the
     /// current-street bar; nil when the map has no names or none is near.
     func currentStreet(at position: GeoCoordinate, course: Angle?) -> String?
+    /// False while the last frame drawn showed a placeholder or a stand-in for a tile still being rendered: the
+    /// loop then keeps its moving frame rate, so the tile shows as soon as it lands, even while parked.
+    var isComplete: Bool { get }
 }
 
 extension MapLayer {
@@ -25,6 +28,7 @@ extension MapLayer {
         draw(on: canvas, camera: camera, reserved: reserved, physics: physics)
     }
     public var revision: Int { 0 }
+    public var isComplete: Bool { true }
     public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
 }
 
@@ -45,6 +49,17 @@ public final class Scene {
     public let typography: HUDTypography
     private let canvas: Canvas
     private let hud: HUDLayer
+    /// The HUD's panels between frames (`HUDLayerCache`).
+    private var hudCache = HUDLayerCache()
+    /// Keeps the HUD's panels between frames and draws them again only when what they show changes (the
+    /// default); false draws every panel afresh every frame (for the benchmarks and tests that compare the two).
+    public var cachesHUD = true {
+        didSet { hudCache.removeAll() }
+    }
+    /// False leaves the HUD out (for the benchmarks: a frame's cost without it).
+    public var drawsHUD = true
+    /// How many HUD panels were drawn again and how many reused since the scene was made.
+    public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
     private let fonts: FontSet
 
     /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
@@ -83,7 +98,6 @@ public final class Scene {
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
-        canvas.clear(to: theme.background)
         var input = input
         if input.currentStreet == nil, input.positionKnown, let map {
             input.currentStreet = map.currentStreet(
@@ -94,6 +108,12 @@ public final class Scene {
         let marker = markerRect(input)
         let layout = hud.layout(lines, camera: input.camera, width: width, height: height, keepOut: marker)
         let reserved = layout.rects + [marker]
+        // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
+        // the clear.
+        if drawsHUD && cachesHUD {
+            hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, theme: theme)
+        }
+        canvas.clear(to: theme.background)
         if let map {
             // ... and of the route and the trail, which are drawn over the map.
             map.draw(
@@ -111,7 +131,12 @@ public final class Scene {
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
         UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
-        hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
+        if drawsHUD && cachesHUD {
+            hudCache.composite(into: &canvas.frame)
+            hud.drawUncached(on: canvas, input: input, layout: layout, theme: theme)
+        } else if drawsHUD {
+            hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
+        }
         return canvas.frame
     }
 }

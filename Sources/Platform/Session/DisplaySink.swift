@@ -38,7 +38,10 @@ public final class DisplaySink: EventSink {
     }
 
     public var name: String { "display" }
-    public var framePeriodSeconds: Double? { 1 / (pipeline.isParked ? parkedFPS : movingFPS) }
+    /// Parked, the loop slows down, unless the map is still filling in (its tiles show as they land).
+    public var framePeriodSeconds: Double? {
+        1 / (pipeline.isParked && (pipeline.scene.map?.isComplete ?? true) ? parkedFPS : movingFPS)
+    }
     public var fileDescriptors: [Int32] { display.eventDescriptor.map { [$0] } ?? [] }
 
     public func consume(_ events: [SensorEvent], now: Timestamp) throws {
