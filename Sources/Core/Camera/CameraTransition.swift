@@ -20,9 +20,10 @@ public struct CameraTransition: Sendable {
     private var from: Framing?
     private var start: Timestamp?
     private var easing = Framing.Parts()
-    /// Last frame's target and what was shown.
+    /// Last frame's target, what was shown, and when.
     private var lastTarget: Framing?
     private var lastShown: Framing?
+    private var lastTime: Timestamp?
 
     public init() {}
 
@@ -32,7 +33,19 @@ public struct CameraTransition: Sendable {
     /// The camera to show at `time` for the framing `target` the pipeline wants now.
     public mutating func camera(for target: Camera, at time: Timestamp) -> Camera {
         let wanted = Framing(target)
-        defer { lastTarget = wanted }
+        let previousTime = lastTime
+        defer {
+            lastTarget = wanted
+            lastTime = time
+        }
+        // Frames further apart than a transition (PNG frames at 2 fps or fewer, a replay's sparse frames) could
+        // show no step of it: the new framing is shown at once rather than the old one frame after frame.
+        if let previousTime, time.seconds - previousTime.seconds >= Self.durationSeconds {
+            from = nil
+            start = nil
+            lastShown = wanted
+            return target
+        }
         if let last = lastTarget, let shown = lastShown, case let jumped = wanted.jumps(from: last), jumped.any {
             // Ease from what is on screen now (mid-transition too), not from the last target.
             easing = start == nil ? jumped : easing.union(jumped)

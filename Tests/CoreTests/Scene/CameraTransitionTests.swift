@@ -80,6 +80,17 @@ struct CameraTransitionTests {
         #expect(shown[39] == Self.camera(.headingUp, bearing: 349.5))
     }
 
+    @Test func framesFurtherApartThanATransitionShowTheNewFramingAtOnce() {
+        // PNG frames every 10 s of a ride (`replay --out --fps 0.1`): each frame's heading is far from the last,
+        // and each must show its own framing, not the one before it (the arrow sat 86° off "up" in heading-up).
+        var transition = CameraTransition()
+        for (i, bearing) in [0.0, 75, 346, 167, 200].enumerated() {
+            let target = Self.camera(.headingUp, bearing: bearing)
+            #expect(transition.camera(for: target, at: Timestamp(seconds: Double(i) * 10)) == target)
+        }
+        #expect(!transition.isRunning)
+    }
+
     @Test func oneShotFramesAndTimeGoingBackAreSafe() {
         var transition = CameraTransition()
         let target = Self.camera(.headingUp, bearing: 74)
