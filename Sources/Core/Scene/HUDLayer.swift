@@ -124,13 +124,6 @@ struct HUDLayer {
         // Its rows are as wide as the room beside the north pointer and the route panel: a long street name is set
         // smaller or cut rather than push the turn cue off the screen.
         let rowsWidth = min(northCenter.x - northRadius - 2 * margin, rideRoom.map { $0.x - 2 * margin } ?? .infinity)
-        let (headingPanel, headingRows) = fitting(
-            reduced(headingCandidates, maxWidth: rowsWidth), digitsWidth: headingWidth,
-            keepOut: [keepOut, rideRoom].compactMap { $0 }
-        ) {
-            Rect(x: margin, y: margin, width: $0, height: $1)
-        }
-
         let speedCandidates = [
             HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
         ].filter { !$0.text.isEmpty }
@@ -147,6 +140,20 @@ struct HUDLayer {
                     + reduced(speedCandidates, maxWidth: w * 0.62),
                 digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut.map { [$0] } ?? []
             ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
+        }
+
+        let (headingPanel, headingRows) = fitting(
+            reduced(headingCandidates, maxWidth: rowsWidth), digitsWidth: headingWidth,
+            // Nor into the speed panel or the north pointer: on a small panel a street row and a status row can
+            // make it taller or wider than the room they leave.
+            keepOut: [keepOut, rideRoom].compactMap { $0 } + [
+                Rect(x: 0, y: speedPanel.y - margin, width: speedPanel.maxX + margin, height: h),
+                Rect(
+                    x: northCenter.x - northRadius - margin, y: 0, width: w,
+                    height: northCenter.y + northRadius + margin),
+            ]
+        ) {
+            Rect(x: margin, y: margin, width: $0, height: $1)
         }
 
         let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
@@ -227,6 +234,14 @@ struct HUDLayer {
                 guard rect.x >= gapLeft, rect.maxX <= gapRight else { return nil }
             }
             if let keepOut, rect.intersects(keepOut) { return nil }
+            // Never over another panel: on a small screen the row above the bottom panels can reach up into the
+            // heading panel (a 3.5" 480×320 frame lost its "COMPASS" line under the bar).
+            let margins = Rect(
+                x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin
+            )
+            if ([layout.heading, layout.speed, layout.scale] + layout.notices).contains(where: margins.intersects) {
+                return nil
+            }
             return rect
         }
         for (font, above) in [(t.primary, false), (t.primary, true), (t.secondary, false), (t.secondary, true)] {
