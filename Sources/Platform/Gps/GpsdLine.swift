@@ -79,7 +79,16 @@ enum GpsdLine {
         else { return .malformed }
         guard classesRead.contains(reportClass) else { return .otherClass }
         guard depth(of: object) <= maximumDepth else { return .malformed }
-        guard reportClass == "DEVICES" else { return .report }
+        guard reportClass == "DEVICES" else {
+            // libgps picks its parser by searching the whole line for `"class":"NAME"`, so an object with a
+            // class nested anywhere inside another report (gpsd nests none but DEVICES, which libgps never sees)
+            // sends the line to that class's parser: a nested DEVICE makes 3.22 spin (found by fuzzing,
+            // Fuzz/Known/libgps-json).
+            guard !hasNestedClass(object), occurrences(of: Array(#""class""#.utf8), in: line) == 1 else {
+                return .malformed
+            }
+            return .report
+        }
         guard let entries = object["devices"] as? [Any] else { return .malformed }
         // As many as libgps keeps (MAXUSERDEVS), with paths and driver names of a sane length.
         let devices = entries.prefix(maximumDevices).compactMap { entry -> GpsdDevice? in
@@ -98,6 +107,28 @@ enum GpsdLine {
 
     /// True for a line libgps may parse (`kind(of:)` is `.report`; DEVICES reports are read without it).
     static func isWellFormed(_ line: [UInt8]) -> Bool { kind(of: line) == .report }
+
+    /// True when an object below the top level has a `class` key.
+    private static func hasNestedClass(_ top: [String: Any]) -> Bool {
+        func nested(_ value: Any) -> Bool {
+            if let object = value as? [String: Any] {
+                return object["class"] != nil || object.values.contains(where: nested)
+            }
+            if let array = value as? [Any] { return array.contains(where: nested) }
+            return false
+        }
+        return top.values.contains(where: nested)
+    }
+
+    /// How many times `needle` occurs in `bytes` (overlapping ones counted).
+    private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return 0 }
+        var count = 0
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { count += 1 }
+        }
+        return count
+    }
 
     private static func depth(of value: Any) -> Int {
         if let object = value as? [String: Any] { return 1 + (object.values.map(depth(of:)).max() ?? 0) }

@@ -108,12 +108,24 @@ struct GpsdLineTests {
         let known = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Known/libgps-json")
         let names = try FileManager.default.contentsOfDirectory(atPath: known.path)
-        try #require(names.count >= 3)
+        try #require(names.count >= 6)
         for name in names {
             var bytes = Array(try Data(contentsOf: known.appendingPathComponent(name)))
             while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
             #expect(!GpsdLine.isWellFormed(bytes), "\(name)")
         }
+    }
+
+    @Test(
+        "A report with an object of a class nested in it never reaches libgps (it picks its parser by searching the line)",
+        arguments: [
+            #"{"class":"SKY","satellites":[{"class":"DEVICE","path":"/dev/ttyS0"}]}"#,
+            #"{"class":"TPV","mode":3,"x":{"class":"TPV"}}"#,
+            #"{"class":"DEVICE","path":"/dev/ttyS0","devices":[{"class":"DEVICE","path":"/dev/ttyS1"}]}"#,
+            #"{"class":"TPV","class":"TPV","mode":3}"#,
+        ])
+    func nestedClassesAreRefused(_ line: String) {
+        #expect(GpsdLine.kind(of: Array(line.utf8)) == .malformed)
     }
 
     @Test("Lines come out whole across chunks, a CR before the newline is dropped")
