@@ -54,7 +54,9 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
         // Script tests for the text stack; they compare with HarfBuzz's `hb-shape` (libharfbuzz-bin).
         .testTarget(name: "TextTests", dependencies: ["Core", "Platform"]),
-        .testTarget(name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation", "NavDisplay"]),
+        .testTarget(
+            name: "NavDisplayTests", dependencies: ["Core", "Platform", "Simulation", "NavDisplay"],
+            exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
