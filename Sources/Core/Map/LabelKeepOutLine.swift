@@ -24,22 +24,10 @@ public struct LabelKeepOutLine: Sendable, Equatable {
         return false
     }
 
-    /// True when the segment from `a` to `b` has a point inside (or on the edge of) `r`: Liang–Barsky clipping.
+    /// True when the segment from `a` to `b` has a point inside (or on the edge of) `r` (`LabelPath.clip`'s
+    /// Liang–Barsky clipping).
     static func segment(_ a: Point, _ b: Point, meets r: Rect) -> Bool {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return false }
-        let d = b - a
-        var t0 = 0.0
-        var t1 = 1.0
-        for (p, q) in [(-d.x, a.x - r.x), (d.x, r.maxX - a.x), (-d.y, a.y - r.y), (d.y, r.maxY - a.y)] {
-            if p == 0 {
-                // Parallel to this edge: inside its half-plane or not at all.
-                if q < 0 { return false }
-            } else {
-                let t = q / p
-                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-                if t0 > t1 { return false }
-            }
-        }
-        return true
+        return LabelPath.clip(a, b, to: r) != nil
     }
 }
