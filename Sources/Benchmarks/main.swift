@@ -16,6 +16,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("hud", runHUDBenchmark),
     ("hud-count", runHUDInstructionCount),
     ("hud-count-fresh", runHUDFreshInstructionCount),
+    ("memory", runMemoryBenchmark),
 ]
 // For callgrind, or slow and only for a question already answered in docs/benchmarks.md.
 let onlyWhenNamed: Set = ["composite-count", "hud-count", "hud-count-fresh", "composite-flat"]

@@ -111,10 +111,10 @@ public final class OfflineMapLayer: MapLayer {
         isComplete = order.allSatisfy { !tiles.hasData(for: $0) || found[$0]?.scale == 1 }
         mosaic.update(
             xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize, cells: cells,
-            placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb)
+            placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb,
+            footprint: TileMosaic.footprint(camera: camera, zoom: z, tileSize: tiles.tileSize))
         mosaic.draw(
-            into: &canvas.frame, camera: camera, xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize,
-            background: style.placeholder.xrgb)
+            into: &canvas.frame, camera: camera, zoom: z, tileSize: tiles.tileSize, background: style.placeholder.xrgb)
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)

@@ -1,6 +1,7 @@
-/// A rendered tile's pixels, kept compactly: as one-byte indices into its own palette when the tile has at most
-/// 256 colours, two-byte indices for up to 4096, else XRGB8888 as drawn. Exact either way (no colour is
-/// rounded), so a map tile of flat fills and their antialiased edges costs a quarter or half of its 256 KiB.
+/// A rendered tile's pixels, kept compactly and exactly: as runs of palette indices along each row when the tile
+/// has at most 4096 colours (a vector map tile is mostly long runs of flat fills, its antialiased edges short
+/// ones), as one index a pixel when runs would not be smaller, else XRGB8888 as drawn. No colour is rounded, so
+/// the mosaic shows exactly what the renderer drew.
 ///
 /// The memory does not move, so the mosaic reads rows through plain pointers (no array bounds or reference
 /// counting per pixel).
@@ -8,71 +9,146 @@
 // after that every reader only reads, and the storage is freed in `deinit`, when no reader holds it.
 public final class TileBitmap: @unchecked Sendable {
     public let size: Int
-    /// Bytes per pixel of the stored indices or pixels: 1, 2 or 4.
-    public let bytesPerPixel: Int
+    /// How the pixels are stored.
+    public let encoding: Encoding
     /// The colours the indices point at (empty when pixels are stored directly).
     let palette: UnsafeMutableBufferPointer<UInt32>
     private let storage: UnsafeMutableRawPointer
+    /// Bytes in `storage`.
+    private let storageBytes: Int
+    /// For runs: where each row's runs start in `storage` (size + 1 entries, the last one the end).
+    private let rowStarts: UnsafeMutableBufferPointer<UInt32>
+
+    /// How a tile's pixels are kept.
+    public enum Encoding: Sendable, Equatable {
+        /// Each row as runs: a byte holding the run's length − 1, then its palette index in `indexBytes` bytes.
+        case runs(indexBytes: Int)
+        /// One palette index of `indexBytes` bytes a pixel.
+        case indices(indexBytes: Int)
+        /// XRGB8888 as drawn (more colours than a palette holds).
+        case direct
+    }
 
     /// The most colours kept as a palette; a tile with more is stored as drawn.
     public static let maximumPaletteColors = 4096
+    /// The longest run one run entry holds (its length is stored as one byte, length − 1).
+    static let longestRun = 256
 
     /// Keeps `pixels` (size × size, XRGB8888), in the smallest exact form.
     public init(size: Int, pixels: [UInt32]) {
         precondition(pixels.count == size * size, "a tile bitmap is square")
         self.size = size
-        let colors = Self.palette(of: pixels)
         let n = pixels.count
-        if let colors {
-            bytesPerPixel = colors.list.count <= 256 ? 1 : 2
-            palette = .allocate(capacity: colors.list.count)
-            _ = palette.initialize(from: colors.list)
-            storage = .allocate(byteCount: max(1, n * bytesPerPixel), alignment: 16)
-            let table = colors.table
-            pixels.withUnsafeBufferPointer { src in
-                var last: UInt32 = 0
-                var lastIndex = 0
-                if let first = src.first { (last, lastIndex) = (first, table.index(of: first) ?? 0) }
-                for i in 0..<n {
-                    let p = src[i]
-                    if p != last { (last, lastIndex) = (p, table.index(of: p) ?? 0) }
-                    if bytesPerPixel == 1 {
-                        storage.storeBytes(of: UInt8(truncatingIfNeeded: lastIndex), toByteOffset: i, as: UInt8.self)
-                    } else {
+        guard let colors = Self.palette(of: pixels) else {
+            encoding = .direct
+            palette = .allocate(capacity: 0)
+            rowStarts = .allocate(capacity: 0)
+            storageBytes = max(1, n * 4)
+            storage = .allocate(byteCount: storageBytes, alignment: 16)
+            pixels.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: n * 4) }
+            return
+        }
+        let indexBytes = colors.list.count <= 256 ? 1 : 2
+        palette = .allocate(capacity: colors.list.count)
+        _ = palette.initialize(from: colors.list)
+        let runBytes = Self.runCount(of: pixels, size: size) * (1 + indexBytes)
+        // The run form also keeps a row table (4 bytes a row): it must beat plain indices with it.
+        let useRuns = runBytes + 4 * (size + 1) < n * indexBytes
+        encoding = useRuns ? .runs(indexBytes: indexBytes) : .indices(indexBytes: indexBytes)
+        storageBytes = max(1, useRuns ? runBytes : n * indexBytes)
+        storage = .allocate(byteCount: storageBytes, alignment: 16)
+        rowStarts = .allocate(capacity: useRuns ? size + 1 : 0)
+        let table = colors.table
+        pixels.withUnsafeBufferPointer { src in
+            var last = src.first ?? 0
+            var lastIndex = table.index(of: last) ?? 0
+            // The palette index of `p`, looked up only when the colour changes (most neighbours are equal).
+            func index(_ p: UInt32) -> Int {
+                if p != last { (last, lastIndex) = (p, table.index(of: p) ?? 0) }
+                return lastIndex
+            }
+            if useRuns {
+                var offset = 0
+                for y in 0..<size {
+                    rowStarts[y] = UInt32(truncatingIfNeeded: offset)
+                    var x = 0
+                    while x < size {
+                        let p = src[y * size + x]
+                        var length = 1
+                        while x + length < size, length < Self.longestRun, src[y * size + x + length] == p {
+                            length += 1
+                        }
                         storage.storeBytes(
-                            of: UInt16(truncatingIfNeeded: lastIndex), toByteOffset: 2 * i, as: UInt16.self)
+                            of: UInt8(truncatingIfNeeded: length - 1), toByteOffset: offset, as: UInt8.self)
+                        store(index(p), indexBytes: indexBytes, at: offset + 1)
+                        offset += 1 + indexBytes
+                        x += length
                     }
                 }
+                rowStarts[size] = UInt32(truncatingIfNeeded: offset)
+            } else {
+                for i in 0..<n { store(index(src[i]), indexBytes: indexBytes, at: i * indexBytes) }
             }
-        } else {
-            bytesPerPixel = 4
-            palette = .allocate(capacity: 0)
-            storage = .allocate(byteCount: max(1, n * 4), alignment: 16)
-            pixels.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: n * 4) }
         }
     }
 
     deinit {
         storage.deallocate()
         palette.deallocate()
+        rowStarts.deallocate()
     }
 
-    /// The bytes the pixels take (indices and palette, or the pixels themselves).
-    public var byteCount: Int { size * size * bytesPerPixel + palette.count * 4 }
+    /// Bytes per pixel when every pixel is stored (4, or the index size); runs store less than this.
+    public var bytesPerPixel: Int {
+        switch encoding {
+        case .runs(let b), .indices(let b): return b
+        case .direct: return 4
+        }
+    }
+
+    /// The bytes the pixels take (runs and their row table, or indices, with the palette; or the pixels).
+    public var byteCount: Int { storageBytes + rowStarts.count * 4 + palette.count * 4 }
 
     /// Writes row `y` as XRGB8888 into `destination` (`size` pixels).
     @inline(__always)
     func copyRow(_ y: Int, to destination: UnsafeMutablePointer<UInt32>) {
-        let start = y * size
-        switch bytesPerPixel {
-        case 1:
-            let indices = (storage + start).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<size { destination[x] = palette[Int(indices[x])] }
-        case 2:
-            let indices = (storage + 2 * start).assumingMemoryBound(to: UInt16.self)
-            for x in 0..<size { destination[x] = palette[Int(indices[x])] }
-        default:
-            destination.update(from: (storage + 4 * start).assumingMemoryBound(to: UInt32.self), count: size)
+        copyRow(y, columns: 0..<size, to: destination)
+    }
+
+    /// Writes pixels `columns` of row `y` as XRGB8888 into `destination` (`columns.count` pixels).
+    @inline(__always)
+    func copyRow(_ y: Int, columns: Range<Int>, to destination: UnsafeMutablePointer<UInt32>) {
+        let columns = columns.clamped(to: 0..<size)
+        guard !columns.isEmpty else { return }
+        switch encoding {
+        case .runs(let indexBytes):
+            var at = Int(rowStarts[y])
+            let end = Int(rowStarts[y + 1])
+            var x = 0
+            while at < end, x < columns.upperBound {
+                let length = Int(storage.load(fromByteOffset: at, as: UInt8.self)) + 1
+                let from = max(x, columns.lowerBound)
+                let to = min(x + length, columns.upperBound)
+                if from < to {
+                    let index =
+                        indexBytes == 1
+                        ? Int(storage.load(fromByteOffset: at + 1, as: UInt8.self))
+                        : Int(storage.loadUnaligned(fromByteOffset: at + 1, as: UInt16.self))
+                    (destination + (from - columns.lowerBound)).update(repeating: palette[index], count: to - from)
+                }
+                x += length
+                at += 1 + indexBytes
+            }
+        case .indices(1):
+            let indices = (storage + y * size).assumingMemoryBound(to: UInt8.self)
+            for x in columns { destination[x - columns.lowerBound] = palette[Int(indices[x])] }
+        case .indices:
+            let indices = (storage + 2 * y * size).assumingMemoryBound(to: UInt16.self)
+            for x in columns { destination[x - columns.lowerBound] = palette[Int(indices[x])] }
+        case .direct:
+            destination.update(
+                from: (storage + 4 * (y * size + columns.lowerBound)).assumingMemoryBound(to: UInt32.self),
+                count: columns.count)
         }
     }
 
@@ -81,6 +157,36 @@ public final class TileBitmap: @unchecked Sendable {
         [UInt32](unsafeUninitializedCapacity: size * size) { buffer, count in
             for y in 0..<size { copyRow(y, to: buffer.baseAddress! + y * size) }
             count = size * size
+        }
+    }
+
+    private func store(_ index: Int, indexBytes: Int, at offset: Int) {
+        // Runs are 2 or 3 bytes long, so an index may sit at any offset (raw stores need no alignment).
+        if indexBytes == 1 {
+            storage.storeBytes(of: UInt8(truncatingIfNeeded: index), toByteOffset: offset, as: UInt8.self)
+        } else {
+            storage.storeBytes(of: UInt16(truncatingIfNeeded: index), toByteOffset: offset, as: UInt16.self)
+        }
+    }
+
+    /// How many runs (of at most `longestRun` equal pixels, never crossing a row) the rows of `pixels` hold.
+    private static func runCount(of pixels: [UInt32], size: Int) -> Int {
+        pixels.withUnsafeBufferPointer { src in
+            var runs = 0
+            for y in 0..<size {
+                var length = 0
+                var last: UInt32 = 0
+                for x in 0..<size {
+                    let p = src[y * size + x]
+                    if x == 0 || p != last || length == longestRun {
+                        runs += 1
+                        length = 0
+                        last = p
+                    }
+                    length += 1
+                }
+            }
+            return runs
         }
     }
 

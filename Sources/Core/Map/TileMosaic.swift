@@ -1,30 +1,42 @@
-/// The visible tiles laid side by side into one north-up image, and turned into the frame with the renderer's
-/// `RotatedBlit` (so a frame that only rotates costs one resample).
+/// The part of the visible tiles a frame samples, laid side by side into one north-up image, and turned into the
+/// frame with the renderer's `RotatedBlit` (so a frame that only rotates costs one resample).
 ///
-/// The image is kept between frames and only the cells whose content changed are drawn again: a tile that landed,
-/// or the row or column that came into view when the grid moved by a tile (the rest is moved with one overlapping copy).
-/// Drawing a cell costs a copy of its tile, or a bilinear scale-up when a parent stands in for it, or the hatch.
-/// The image only grows, to the largest grid seen (a heading-up grid changes shape as the map turns), so a new
-/// shape never holds two images at once; cells past the visible grid are never sampled.
+/// The image is a window over the grid's tile pixels: the turned screen's bounding box with a margin, not every
+/// pixel of every tile the screen touches (at 800×480 heading-up that is at most 6.9 MiB instead of 12.3: the
+/// corners of a grid of whole tiles are never sampled). It is kept between frames and only what changed is drawn
+/// again: a tile that landed, or the strip that came into the window when it moved (the rest moves with one
+/// overlapping copy). Drawing a tile costs a copy of its part in the window, or a bilinear scale-up when a parent
+/// stands in for it, or the hatch. The window only grows, in width and height separately, to the largest
+/// bounding box seen (a heading-up frame's changes with its angle), so a new angle never holds two images.
 final class TileMosaic {
     private(set) var image = FrameBuffer(width: 1, height: 1)
-    /// The image's size in cells; the visible grid sits in its top-left corner.
-    private var columns = 0
-    private var rows = 0
-    /// What each cell of `image` shows (row-major over `columns` × `rows`), nil when not drawn for this grid.
-    private var shown: [Content?] = []
+    /// The image's top-left pixel in tile pixels of the grid's zoom (tile x · tile size + pixel x).
+    private(set) var originX = 0
+    private(set) var originY = 0
+    /// What each tile whose part in the window is drawn shows.
+    private var shown: [TileID: Content] = [:]
     private var grid: Grid?
-    /// Cells drawn by the last `update` (for tests and the benchmarks).
+    /// Tiles drawn by the last `update` (for tests and the benchmarks).
     private(set) var lastCellsDrawn = 0
 
-    /// The tile grid an image is laid out for.
+    /// Pixels kept around the bounding box each side, so a moving frame moves the window every few seconds
+    /// rather than every frame (a tile is 256 px; the bundled ride moves about 8 tile pixels a second).
+    static let margin = 32
+
+    /// What the image's pixels are laid out for: a change redraws everything.
     private struct Grid: Equatable {
-        var xs: ClosedRange<Int>
-        var ys: ClosedRange<Int>
         var zoom: Int
         var tileSize: Int
         var placeholder: UInt32
         var placeholderLine: UInt32
+    }
+
+    /// A box in tile pixels of the grid's zoom (bounds included), the part of the map a frame samples.
+    struct Footprint: Equatable {
+        var minX: Double
+        var minY: Double
+        var maxX: Double
+        var maxY: Double
     }
 
     /// What a cell shows: a bitmap (held, so its identity cannot be reused while compared) and how it is mapped,
@@ -47,63 +59,109 @@ final class TileMosaic {
         }
     }
 
-    /// Lays out `cells` (row-major over xs × ys; nil draws the placeholder hatch), drawing only what changed.
+    /// The pixels the camera's frame samples, in tile pixels of `zoom`: the screen's corners a pixel out (the
+    /// bilinear filter reads one more), as `TileCompositor.visibleTiles` takes them.
+    static func footprint(camera: Camera, zoom: Int, tileSize t: Int) -> Footprint {
+        let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
+        let w = Double(camera.width)
+        let h = Double(camera.height)
+        let corners = [Point(x: -1, y: -1), Point(x: w + 1, y: -1), Point(x: -1, y: h + 1), Point(x: w + 1, y: h + 1)]
+            .map { camera.worldPixel(atScreen: $0) * k }
+        return Footprint(
+            minX: (corners.map(\.x).min() ?? 0) - 1, minY: (corners.map(\.y).min() ?? 0) - 1,
+            maxX: (corners.map(\.x).max() ?? 0) + 1, maxY: (corners.map(\.y).max() ?? 0) + 1)
+    }
+
+    /// Lays out `cells` (row-major over xs × ys; nil draws the placeholder hatch) in a window holding `footprint`,
+    /// drawing only what changed.
     func update(
         xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int, tileSize t: Int, cells: [TileCompositor.Cell?],
-        placeholder: UInt32, placeholderLine: UInt32
+        placeholder: UInt32, placeholderLine: UInt32, footprint: Footprint
     ) {
-        let new = Grid(
-            xs: xs, ys: ys, zoom: zoom, tileSize: t, placeholder: placeholder, placeholderLine: placeholderLine)
         lastCellsDrawn = 0
-        if xs.count > columns || ys.count > rows || grid?.tileSize != t {
-            // Grown: the old image goes first, so two are never held at once; every cell is drawn again.
-            columns = max(columns, xs.count)
-            rows = max(rows, ys.count)
-            image = FrameBuffer(width: 1, height: 1)
-            image = FrameBuffer(width: columns * t, height: rows * t)
-            shown = Array(repeating: nil, count: columns * rows)
-        } else if let old = grid, old != new {
-            if old.zoom == new.zoom, old.placeholder == placeholder, old.placeholderLine == placeholderLine {
-                shiftInPlace(from: old, to: new)
-            } else {
-                shown = Array(repeating: nil, count: columns * rows)
-            }
+        let new = Grid(zoom: zoom, tileSize: t, placeholder: placeholder, placeholderLine: placeholderLine)
+        if grid != new {
+            // Another zoom or style: nothing in the image is right any more.
+            shown = [:]
+            image.clear(to: placeholder)
         }
         grid = new
-        let visibleColumns = xs.count
+        place(footprint, grid: new)
+        let window = (x: originX..<(originX + image.width), y: originY..<(originY + image.height))
+        let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { out in
-            for (i, cell) in cells.enumerated() {
-                let slot = (i / visibleColumns) * columns + i % visibleColumns
-                let content = Content(cell)
-                guard shown[slot] != content else { continue }
-                draw(cell, slot: slot, grid: new, into: out)
-                shown[slot] = content
-                lastCellsDrawn += 1
+            var i = 0
+            for ty in ys {
+                for tx in xs {
+                    defer { i += 1 }
+                    // The tile's part in the window (`clamped` gives an empty range when there is none).
+                    let x = (tx * t..<(tx + 1) * t).clamped(to: window.x)
+                    let y = (ty * t..<(ty + 1) * t).clamped(to: window.y)
+                    guard !x.isEmpty, !y.isEmpty else { continue }
+                    let id = TileID(z: zoom, x: tx, y: ty)
+                    let content = Content(cells[i])
+                    guard shown[id] != content else { continue }
+                    draw(cells[i], tile: id, columns: x, rows: y, grid: new, into: out, width: width)
+                    shown[id] = content
+                    lastCellsDrawn += 1
+                }
             }
         }
         withExtendedLifetime(cells) {}
     }
 
-    /// The grid moved by whole tiles: the pixels that stay in view move with one overlapping copy (what wraps across a
-    /// row edge lands in a cell that came into view, which is drawn afresh), and so does `shown`.
-    private func shiftInPlace(from old: Grid, to new: Grid) {
-        let t = new.tileSize
-        let dx = new.xs.lowerBound - old.xs.lowerBound
-        let dy = new.ys.lowerBound - old.ys.lowerBound
-        var moved: [Content?] = Array(repeating: nil, count: columns * rows)
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let (oc, or) = (c + dx, r + dy)
-                if (0..<columns).contains(oc), (0..<rows).contains(or) {
-                    moved[r * columns + c] = shown[or * columns + oc]
-                }
-            }
+    /// The image pixel showing tile pixel (`x`, `y`), nil outside the window (for tests).
+    func pixel(x: Int, y: Int) -> UInt32? {
+        let (ix, iy) = (x - originX, y - originY)
+        guard (0..<image.width).contains(ix), (0..<image.height).contains(iy) else { return nil }
+        return image[ix, iy]
+    }
+
+    /// Makes the window hold `footprint`: grows it when the footprint is larger than it with its margins, else
+    /// moves it (keeping the pixels that stay) when the footprint left it.
+    private func place(_ footprint: Footprint, grid g: Grid) {
+        // Clamped before becoming integers, so no camera (however far or broken) can trap here.
+        func pixel(_ v: Double) -> Int {
+            guard v.isFinite else { return 0 }
+            return Int(checkedTruncating: min(max(v, -1e9), 1e9).rounded(.down)) ?? 0
         }
-        shown = moved
-        guard moved.contains(where: { $0 != nil }) else { return }
-        // New pixel (x, y) takes old pixel (x + dx·t, y + dy·t): one flat offset over the whole image.
-        let offset = dy * t * image.width + dx * t
-        let count = image.pixels.count - abs(offset)
+        let x0 = pixel(footprint.minX)
+        let y0 = pixel(footprint.minY)
+        let x1 = max(x0, pixel(footprint.maxX)) + 1
+        let y1 = max(y0, pixel(footprint.maxY)) + 1
+        let inside =
+            x0 >= originX && y0 >= originY && x1 <= originX + image.width && y1 <= originY + image.height
+        // The most the window grows to: 16384 px a side (a 1920×1080 frame at the finest tiles needs about 3200).
+        let width = min(max(image.width, x1 - x0 + 2 * Self.margin), 1 << 14)
+        let height = min(max(image.height, y1 - y0 + 2 * Self.margin), 1 << 14)
+        let newX = (x0 + x1) / 2 - width / 2
+        let newY = (y0 + y1) / 2 - height / 2
+        if width != image.width || height != image.height {
+            // Grown: the old image goes first, so two are never held at once; everything is drawn again.
+            image = FrameBuffer(width: 1, height: 1)
+            image = FrameBuffer(width: width, height: height, fill: g.placeholder)
+            (originX, originY) = (newX, newY)
+            shown = [:]
+        } else if !inside {
+            shift(toX: newX, y: newY, background: g.placeholder)
+        }
+    }
+
+    /// Moves the window's origin to (`x`, `y`): the pixels that stay in it move with one overlapping copy; what
+    /// came into view is cleared and every tile reaching into it is drawn again when a frame shows it.
+    private func shift(toX x: Int, y: Int, background: UInt32) {
+        let (w, h) = (image.width, image.height)
+        let (dx, dy) = (x - originX, y - originY)
+        (originX, originY) = (x, y)
+        guard abs(dx) < w, abs(dy) < h else {
+            image.clear(to: background)
+            shown = [:]
+            return
+        }
+        // New pixel (i, j) takes old pixel (i + dx, j + dy): one flat offset over the whole image. What wraps
+        // across a row's edge lands in the columns that came into view, which are cleared below.
+        let offset = dy * w + dx
+        let count = w * h - abs(offset)
         image.pixels.withUnsafeMutableBufferPointer { p in
             guard let base = p.baseAddress, count > 0 else { return }
             // `copyMemory` allows the two ranges to overlap, as `memmove` does.
@@ -112,53 +170,77 @@ final class TileMosaic {
             } else {
                 UnsafeMutableRawPointer(base - offset).copyMemory(from: base, byteCount: count * 4)
             }
+            // The new columns and rows, in image pixels.
+            let columns = dx > 0 ? (w - dx)..<w : 0..<(-dx)
+            let rows = dy > 0 ? (h - dy)..<h : 0..<(-dy)
+            for j in 0..<h {
+                if rows.contains(j) {
+                    (base + j * w).update(repeating: background, count: w)
+                } else if !columns.isEmpty {
+                    (base + j * w + columns.lowerBound).update(repeating: background, count: columns.count)
+                }
+            }
+        }
+        // A tile is drawn again unless it lies wholly in the part that stayed.
+        let keptX = (x + (dx > 0 ? 0 : -dx))..<(x + w - (dx > 0 ? dx : 0))
+        let keptY = (y + (dy > 0 ? 0 : -dy))..<(y + h - (dy > 0 ? dy : 0))
+        let t = grid?.tileSize ?? 1
+        shown = shown.filter { id, _ in
+            let tx = id.x * t..<(id.x + 1) * t
+            let ty = id.y * t..<(id.y + 1) * t
+            let visibleX = tx.clamped(to: x..<(x + w))
+            let visibleY = ty.clamped(to: y..<(y + h))
+            guard !visibleX.isEmpty, !visibleY.isEmpty else { return false }
+            return keptX.lowerBound <= visibleX.lowerBound && visibleX.upperBound <= keptX.upperBound
+                && keptY.lowerBound <= visibleY.lowerBound && visibleY.upperBound <= keptY.upperBound
         }
     }
 
-    /// Draws the cell at `slot` of the image: its tile copied, a parent scaled up, or the hatch.
+    /// Draws tile `id`'s pixels `columns` × `rows` (tile pixels of the grid's zoom, inside the window): its
+    /// bitmap copied, a parent scaled up, or the hatch. `out` is the image's pixels, `w` its width.
     private func draw(
-        _ cell: TileCompositor.Cell?, slot: Int, grid g: Grid, into out: UnsafeMutableBufferPointer<UInt32>
+        _ cell: TileCompositor.Cell?, tile id: TileID, columns: Range<Int>, rows: Range<Int>, grid g: Grid,
+        into out: UnsafeMutableBufferPointer<UInt32>, width w: Int
     ) {
         let t = g.tileSize
-        let w = columns * t
-        let ox = (slot % columns) * t
-        let oy = (slot / columns) * t
+        // Tile-local pixels, and where the first of them goes in the image.
+        let local = (
+            x: (columns.lowerBound - id.x * t)..<(columns.upperBound - id.x * t), y0: rows.lowerBound - id.y * t
+        )
+        let base = out.baseAddress! + (rows.lowerBound - originY) * w + (columns.lowerBound - originX)
         guard let cell else {
             // A diagonal hatch fixed to the map, so motion still shows over missing data.
-            let gx = g.xs.lowerBound * t + ox
-            let gy = g.ys.lowerBound * t + oy
-            for y in 0..<t {
-                for x in 0..<t {
-                    out[(oy + y) * w + ox + x] = (gx + x + gy + y) & 15 == 0 ? g.placeholderLine : g.placeholder
+            for j in 0..<rows.count {
+                let gy = rows.lowerBound + j
+                for i in 0..<columns.count {
+                    base[j * w + i] = (columns.lowerBound + i + gy) & 15 == 0 ? g.placeholderLine : g.placeholder
                 }
             }
             return
         }
         let size = cell.bitmap.size
         if cell.scale == 1 && size == t {
-            for y in 0..<t { cell.bitmap.copyRow(y, to: out.baseAddress! + (oy + y) * w + ox) }
+            for j in 0..<rows.count { cell.bitmap.copyRow(local.y0 + j, columns: local.x, to: base + j * w) }
             return
         }
         // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
         cell.bitmap.pixels.withUnsafeBufferPointer { pixels in
             let src = pixels.baseAddress!
-            for y in 0..<t {
-                let v = cell.offsetY + (Double(y) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
-                for x in 0..<t {
-                    let u = cell.offsetX + (Double(x) + 0.5) * cell.scale * Double(size) / Double(t) - 0.5
-                    out[(oy + y) * w + ox + x] = Bilinear.sample(src, size, u, v)
+            let step = cell.scale * Double(size) / Double(t)
+            for j in 0..<rows.count {
+                let v = cell.offsetY + (Double(local.y0 + j) + 0.5) * step - 0.5
+                for i in 0..<columns.count {
+                    let u = cell.offsetX + (Double(local.x.lowerBound + i) + 0.5) * step - 0.5
+                    base[j * w + i] = Bilinear.sample(src, size, u, v)
                 }
             }
         }
     }
 
     /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom.
-    func draw(
-        into frame: inout FrameBuffer, camera: Camera, xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int,
-        tileSize t: Int, background: UInt32
-    ) {
+    func draw(into frame: inout FrameBuffer, camera: Camera, zoom: Int, tileSize t: Int, background: UInt32) {
         let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
-        let shift = Point(x: Double(xs.lowerBound * t), y: Double(ys.lowerBound * t))
+        let shift = Point(x: Double(originX), y: Double(originY))
         let p = { (s: Point) in camera.worldPixel(atScreen: s) * k - shift }
         let p00 = p(Point(x: 0.5, y: 0.5))
         let map = AffineMap(

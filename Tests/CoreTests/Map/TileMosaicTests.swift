@@ -2,8 +2,8 @@ import Testing
 
 @testable import Core
 
-/// The mosaic draws only the cells that changed; whatever the sequence of grids, its image must equal a mosaic
-/// built from nothing for the last one.
+/// The mosaic draws only what changed in a window over the part of the grid a frame samples; whatever the sequence
+/// of grids and footprints, the footprint's pixels must equal those of a mosaic built from nothing for the last one.
 struct TileMosaicTests {
     private static let t = 16
 
@@ -47,53 +47,68 @@ struct TileMosaicTests {
         return out
     }
 
-    private static func fresh(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, _ cells: [TileCompositor.Cell?])
-        -> FrameBuffer
-    {
-        let m = TileMosaic()
-        m.update(
-            xs: xs, ys: ys, zoom: 5, tileSize: t, cells: cells, placeholder: 0x00aa_aaaa, placeholderLine: 0x0055_5555)
-        return m.image
+    private static func footprint(_ x: ClosedRange<Int>, _ y: ClosedRange<Int>) -> TileMosaic.Footprint {
+        .init(
+            minX: Double(x.lowerBound), minY: Double(y.lowerBound), maxX: Double(x.upperBound),
+            maxY: Double(y.upperBound))
     }
 
-    /// The top-left part of `image` the size of `like`: the visible grid (the image may be larger, never smaller).
-    private static func visible(_ image: FrameBuffer, _ like: FrameBuffer) -> [UInt32] {
-        guard image.width >= like.width, image.height >= like.height else { return [] }
-        return (0..<like.height).flatMap { y in (0..<like.width).map { x in image[x, y] } }
+    /// The whole grid's pixels.
+    private static func all(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) -> TileMosaic.Footprint {
+        footprint(xs.lowerBound * t...(xs.upperBound * t + t - 1), ys.lowerBound * t...(ys.upperBound * t + t - 1))
+    }
+
+    private static func update(
+        _ m: TileMosaic, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>, _ cells: [TileCompositor.Cell?],
+        _ footprint: TileMosaic.Footprint
+    ) {
+        m.update(
+            xs: xs, ys: ys, zoom: 5, tileSize: t, cells: cells, placeholder: 0x00aa_aaaa, placeholderLine: 0x0055_5555,
+            footprint: footprint)
+    }
+
+    /// The footprint's pixels as the mosaic holds them (nil where the window does not hold one).
+    private static func sampled(_ m: TileMosaic, _ f: TileMosaic.Footprint) -> [UInt32?] {
+        (Int(f.minY)...Int(f.maxY)).flatMap { y in (Int(f.minX)...Int(f.maxX)).map { x in m.pixel(x: x, y: y) } }
     }
 
     @Test func incrementalUpdatesMatchAMosaicBuiltFromNothing() {
         var bitmaps: [TileID: TileBitmap] = [:]
         let m = TileMosaic()
-        let steps: [(xs: ClosedRange<Int>, ys: ClosedRange<Int>, missing: Set<TileID>, parent: Set<TileID>)] = [
-            (3...6, 2...4, [TileID(z: 5, x: 4, y: 3)], [TileID(z: 5, x: 5, y: 3)]),
-            (3...6, 2...4, [], [TileID(z: 5, x: 5, y: 3)]),  // a tile landed
-            (4...7, 2...4, [], []),  // moved one column right, the parent replaced
-            (3...6, 3...5, [TileID(z: 5, x: 6, y: 5)], []),  // one left and one down
-            (1...4, 1...3, [], []),  // two up-left: only one column and row stay
-            (10...13, 1...3, [], []),  // jumped: nothing stays
-            (10...14, 0...3, [], [TileID(z: 5, x: 14, y: 0)]),  // the grid grew
-            (11...13, 1...2, [], []),  // and shrank
+        typealias Step = (
+            xs: ClosedRange<Int>, ys: ClosedRange<Int>, missing: Set<TileID>, parent: Set<TileID>,
+            footprint: TileMosaic.Footprint
+        )
+        let steps: [Step] = [
+            (3...6, 2...4, [TileID(z: 5, x: 4, y: 3)], [TileID(z: 5, x: 5, y: 3)], Self.all(3...6, 2...4)),
+            (3...6, 2...4, [], [TileID(z: 5, x: 5, y: 3)], Self.all(3...6, 2...4)),  // a tile landed
+            (3...6, 2...4, [], [], Self.footprint(60...100, 40...70)),  // the parent replaced, a smaller footprint
+            (4...7, 2...4, [], [], Self.footprint(70...120, 45...75)),  // moved within the margin
+            (4...7, 2...4, [], [], Self.footprint(105...127, 45...75)),  // out of the window to the right: it moves
+            (3...6, 3...5, [TileID(z: 5, x: 6, y: 5)], [], Self.all(3...6, 3...5)),  // left and down, grown
+            (1...4, 1...3, [], [], Self.footprint(20...70, 20...60)),  // up-left
+            (10...13, 1...3, [], [], Self.all(10...13, 1...3)),  // jumped: nothing stays
+            (10...14, 0...3, [], [TileID(z: 5, x: 14, y: 0)], Self.all(10...14, 0...3)),  // the grid grew
+            (11...13, 1...2, [], [], Self.footprint(180...200, 20...40)),  // and shrank
         ]
         for s in steps {
             let cells = Self.cells(xs: s.xs, ys: s.ys, bitmaps: &bitmaps, missing: s.missing, parent: s.parent)
-            m.update(
-                xs: s.xs, ys: s.ys, zoom: 5, tileSize: Self.t, cells: cells, placeholder: 0x00aa_aaaa,
-                placeholderLine: 0x0055_5555)
-            let expected = Self.fresh(s.xs, s.ys, cells)
-            #expect(Self.visible(m.image, expected) == expected.pixels, "after the grid \(s.xs) × \(s.ys)")
+            Self.update(m, s.xs, s.ys, cells, s.footprint)
+            let fresh = TileMosaic()
+            Self.update(fresh, s.xs, s.ys, cells, s.footprint)
+            let expected = Self.sampled(fresh, s.footprint)
+            #expect(!expected.contains(nil))
+            #expect(Self.sampled(m, s.footprint) == expected, "after the grid \(s.xs) × \(s.ys), \(s.footprint)")
         }
     }
 
-    @Test func aTileLandingRedrawsOnlyItsCellAndAShiftOnlyTheNewColumn() {
+    @Test func aTileLandingRedrawsOnlyItsTileAndAMoveOnlyTheNewColumn() {
         var bitmaps: [TileID: TileBitmap] = [:]
         let m = TileMosaic()
         let gap = TileID(z: 5, x: 4, y: 3)
         func step(_ xs: ClosedRange<Int>, _ missing: Set<TileID>) {
             let cells = Self.cells(xs: xs, ys: 2...4, bitmaps: &bitmaps, missing: missing)
-            m.update(
-                xs: xs, ys: 2...4, zoom: 5, tileSize: Self.t, cells: cells, placeholder: 0x00aa_aaaa,
-                placeholderLine: 0x0055_5555)
+            Self.update(m, xs, 2...4, cells, Self.all(xs, 2...4))
         }
         step(3...6, [gap])
         #expect(m.lastCellsDrawn == 12)
@@ -103,5 +118,17 @@ struct TileMosaicTests {
         #expect(m.lastCellsDrawn == 0)
         step(4...7, [])
         #expect(m.lastCellsDrawn == 3)
+    }
+
+    @Test func theWindowHoldsTheFootprintAndItsMarginNotTheWholeGrid() {
+        var bitmaps: [TileID: TileBitmap] = [:]
+        let m = TileMosaic()
+        let cells = Self.cells(xs: 0...19, ys: 0...19, bitmaps: &bitmaps)
+        Self.update(m, 0...19, 0...19, cells, Self.footprint(100...140, 150...170))
+        #expect(m.image.width == 41 + 2 * TileMosaic.margin)
+        #expect(m.image.height == 21 + 2 * TileMosaic.margin)
+        // Only the tiles reaching into the window are drawn.
+        #expect(m.lastCellsDrawn <= 8 * 7)
+        #expect(m.pixel(x: 120, y: 160) == bitmaps[TileID(z: 5, x: 7, y: 10)]?.pixels[0 * Self.t + 8])
     }
 }
