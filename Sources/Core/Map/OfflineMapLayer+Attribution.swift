@@ -16,10 +16,10 @@ extension OfflineMapLayer {
     static let maxCreditLines = 3
 
     /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default) at the
-    /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top; wrapped onto more
-    /// lines when one line finds no room, smaller only when no edge spot holds it at 16′, and down a side only
-    /// when no edge holds it at any size; clear of the route and the trail (`lines`) where some spot is. Nil when
-    /// no spot is free.
+    /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top, else down a side;
+    /// wrapped onto more lines when one line finds no room; smaller only when no spot at all holds it at 16′
+    /// (the scene lays the HUD out so that one does, `creditFitsAtFullSize`); clear of the route and the trail
+    /// (`lines`) where some spot is. Nil when no spot is free.
     func creditLayout(
         on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine] = []
     ) -> CreditLayout? {
@@ -62,19 +62,44 @@ extension OfflineMapLayer {
         return credit.replacing(long, with: "OpenStreetMap")
     }
 
+    /// Whether the credit has a place at its full size (16′) along the top or bottom edge of a `width`×`height`
+    /// screen clear of `reserved` (the HUD's panels and the marker; the route and the trail are not asked about).
+    /// The scene asks before it settles the HUD's layout and moves a panel when the answer is no (a 3.5" 480×320
+    /// panel's bottom row): a credit down a side floats in the middle of the map, across the way ahead.
+    public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
+        let key = CreditKey(width: width, height: height, reserved: reserved, physics: physics)
+        if let cached = creditRoomCache, cached.key == key { return cached.fits }
+        let typography = labelTypography(for: physics)
+        let fits =
+            attribution.isEmpty
+            || creditTexts.contains { text in
+                creditLayout(
+                    text, width: width, height: height, font: typography.attribution, typography: typography,
+                    reserved: reserved, keepOff: [], alongSides: false) != nil
+            }
+        creditRoomCache = (key, fits)
+        return fits
+    }
+
+    /// The whole credit, then its short form where one is known.
+    private var creditTexts: [String] {
+        let whole = attribution
+        return [whole] + (Self.shortCredit(whole).map { [$0] } ?? [])
+    }
+
     private func placeCredit(
         on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
     ) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
-        let texts = [attribution] + (Self.shortCredit(attribution).map { [$0] } ?? [])
-        // A smaller credit along an edge reads better than a larger one in the middle of the map's side; at each
-        // size the whole credit first, then its short form.
-        for alongSides in [false, true] {
-            for font in [typography.attribution] + typography.attributionFallbacks {
+        let texts = creditTexts
+        // The largest size first (ISO 15008's 16′ before anything smaller), and at each size an edge before a
+        // side, the whole credit before its short form.
+        for font in [typography.attribution] + typography.attributionFallbacks {
+            for alongSides in [false, true] {
                 for text in texts {
                     if let c = creditLayout(
-                        text, on: canvas, font: font, typography: typography, reserved: reserved,
-                        keepOff: lines, alongSides: alongSides)
+                        text, width: canvas.width, height: canvas.height, font: font, typography: typography,
+                        reserved: reserved, keepOff: lines, alongSides: alongSides)
                     {
                         return c
                     }
@@ -85,14 +110,14 @@ extension OfflineMapLayer {
     }
 
     private func creditLayout(
-        _ text: String, on canvas: Canvas, font: LabelFont, typography: LabelTypography, reserved: [Rect],
+        _ text: String, width: Int, height: Int, font: LabelFont, typography: LabelTypography, reserved: [Rect],
         keepOff lines: [LabelKeepOutLine], alongSides: Bool
     ) -> CreditLayout? {
         let unit = typography.physics.unit
         let margin = 4 * unit
         let padding = 2 + typography.haloPixels
-        let W = Double(canvas.width)
-        let H = Double(canvas.height)
+        let W = Double(width)
+        let H = Double(height)
         let whole = font.metrics(of: text).width
         let widest = W - 2 * (margin + padding)
         // One line where it fits, else two or three shorter ones where a single line finds no free spot.

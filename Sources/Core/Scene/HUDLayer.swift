@@ -98,10 +98,38 @@ struct HUDLayer {
     }
 
     /// Where everything goes. `keepOut` is the user's marker: panels leave out optional rows to keep clear of it.
-    /// `streetInPanel` puts the current street under the heading instead of in a bar of its own (for panels too
-    /// small for the bar).
+    ///
+    /// `creditFits` says whether a layout's panels leave the map's credit a place at its full size (16′). When the
+    /// usual layout does not (a 3.5" 480×320 panel: the speed and scale panels leave too short a gap), the scale
+    /// bar goes up under the north pointer so the bottom row is the credit's, with the current street in the
+    /// heading panel if its bar would take that row again. A layout with the route's column keeps the scale at
+    /// the bottom (the column stands on it), and the usual layout stays when no variant helps.
     func layout(
-        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil, streetInPanel: Bool = false
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil,
+        creditFits: (([Rect]) -> Bool)? = nil
+    ) -> Layout {
+        let usual = arrange(lines, camera: camera, width: width, height: height, keepOut: keepOut)
+        guard let creditFits, !creditFits(usual.rects), lines.route == nil, lines.trip.isEmpty else { return usual }
+        for streetInPanel in [false, true] {
+            let raised = arrange(
+                lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: streetInPanel,
+                scaleRaised: true)
+            // The raised scale must keep clear of everything the usual layout keeps it clear of.
+            let others = [raised.heading, raised.speed] + raised.notices + (raised.street.map { [$0] } ?? [])
+            let clear =
+                !others.contains(where: raised.scale.insetBy(-margin / 2).intersects)
+                && !(keepOut.map(raised.scale.intersects) ?? false)
+            if clear && creditFits(raised.rects) { return raised }
+        }
+        return usual
+    }
+
+    /// One layout. `streetInPanel` puts the current street under the heading instead of in a bar of its own (for
+    /// panels too small for the bar); `scaleRaised` puts the scale bar under the north pointer instead of in the
+    /// bottom right-hand corner.
+    private func arrange(
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect?, streetInPanel: Bool = false,
+        scaleRaised: Bool = false
     ) -> Layout {
         let w = Double(width)
         let h = Double(height)
@@ -161,8 +189,12 @@ struct HUDLayer {
             metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
-        let scalePanel = Rect(
-            x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+        // Raised: under the north pointer, or under the heading panel where that reaches across.
+        let raisedY = max(
+            northCenter.y + northRadius + margin,
+            headingPanel.maxX + margin > w - margin - scaleWidth ? headingPanel.maxY + margin : 0)
+        let scaleY = scaleRaised ? raisedY : h - margin - scaleHeight
+        let scalePanel = Rect(x: w - margin - scaleWidth, y: scaleY, width: scaleWidth, height: scaleHeight)
 
         var notices: [Rect] = []
         var y = headingPanel.maxY + margin
@@ -179,8 +211,9 @@ struct HUDLayer {
         if let street = lines.street, !streetInPanel {
             placeStreet(street, in: &layout, width: w, keepOut: keepOut)
             if layout.street == nil {
-                return self.layout(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
+                return arrange(
+                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true,
+                    scaleRaised: scaleRaised)
             }
         }
         placeRideColumn(lines, in: &layout, width: w, keepOut: keepOut)
@@ -218,15 +251,17 @@ struct HUDLayer {
     /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row
     /// of its own above them; else the same at the secondary size; else none (the name goes in the heading panel).
     private func placeStreet(_ name: String, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+        // A raised scale bar (`scaleRaised`) leaves the bottom row to the speed panel alone.
+        let scaleAtBottom = layout.scale.maxY > layout.speed.y
         let gapLeft = layout.speed.maxX + margin
-        let gapRight = layout.scale.x - margin
-        let bottom = min(layout.speed.maxY, layout.scale.maxY)
+        let gapRight = scaleAtBottom ? layout.scale.x - margin : w - margin
+        let bottom = scaleAtBottom ? min(layout.speed.maxY, layout.scale.maxY) : layout.speed.maxY
         func bar(_ font: HUDFont, _ text: String, above: Bool) -> Rect? {
             let bw = 2 * pad + font.width(of: text)
             let bh = 2 * pad + font.capHeight
             let rect: Rect
             if above {
-                let top = min(layout.speed.y, layout.scale.y) - margin - bh
+                let top = (scaleAtBottom ? min(layout.speed.y, layout.scale.y) : layout.speed.y) - margin - bh
                 rect = Rect(x: (w - bw) / 2, y: top, width: bw, height: bh)
                 guard rect.x >= margin else { return nil }
             } else {
