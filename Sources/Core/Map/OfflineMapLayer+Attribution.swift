@@ -17,27 +17,32 @@ extension OfflineMapLayer {
 
     /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default) at the
     /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top, else down a side;
-    /// wrapped onto more lines when one line finds no room; smaller only when no spot at all holds it at 16′
-    /// (the scene lays the HUD out so that one does, `creditFitsAtFullSize`); clear of the route and the trail
-    /// (`lines`) where some spot is. Nil when no spot is free.
+    /// wrapped onto more lines when one line finds no room; clear of the route and the trail (`lines`) where a spot
+    /// at that size is, else across them (they are drawn over it and stay whole; a thin line over a word leaves
+    /// it legible, a smaller credit is not); smaller only when no spot at all holds it at 16′ (the scene lays the
+    /// HUD out so that one does, `creditFitsAtFullSize`). Nil when no spot is free.
     func creditLayout(
         on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine] = []
     ) -> CreditLayout? {
         let key = CreditKey(
             width: canvas.width, height: canvas.height, reserved: reserved, physics: typography.physics)
         // The route and the trail move every frame: last frame's place stays while they leave it clear, so the
-        // credit does not hop about; a line reaching it moves it, and where every spot is crossed it stays put
-        // (crossed, but on the map).
+        // credit does not hop about; a line reaching it moves it to a clear spot at the same size, and where every
+        // such spot is crossed it stays put (crossed, but on the map).
         if let cached = creditCache, cached.key == key {
-            guard let box = cached.layout?.box, lines.contains(where: { $0.touches(box) }),
-                let clear = placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+            guard let layout = cached.layout, lines.contains(where: { $0.touches(layout.box) }),
+                let clear = placeCredit(
+                    on: canvas, typography: typography, fonts: [layout.font], reserved: reserved, keepOff: lines)
             else { return cached.layout }
             creditCache = (key, clear)
             return clear
         }
-        let layout =
-            placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
-            ?? placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: [])
+        var layout: CreditLayout?
+        for fonts in [[typography.attribution], typography.attributionFallbacks] where layout == nil {
+            layout =
+                placeCredit(on: canvas, typography: typography, fonts: fonts, reserved: reserved, keepOff: lines)
+                ?? placeCredit(on: canvas, typography: typography, fonts: fonts, reserved: reserved, keepOff: [])
+        }
         creditCache = (key, layout)
         return layout
     }
@@ -87,14 +92,15 @@ extension OfflineMapLayer {
         return [whole] + (Self.shortCredit(whole).map { [$0] } ?? [])
     }
 
+    /// The first spot for the credit in one of `fonts`, largest first; at each size an edge before a side, the
+    /// whole credit before its short form.
     private func placeCredit(
-        on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
+        on canvas: Canvas, typography: LabelTypography, fonts: [LabelFont], reserved: [Rect],
+        keepOff lines: [LabelKeepOutLine]
     ) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
         let texts = creditTexts
-        // The largest size first (ISO 15008's 16′ before anything smaller), and at each size an edge before a
-        // side, the whole credit before its short form.
-        for font in [typography.attribution] + typography.attributionFallbacks {
+        for font in fonts {
             for alongSides in [false, true] {
                 for text in texts {
                     if let c = creditLayout(
