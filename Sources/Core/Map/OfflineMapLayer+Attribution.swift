@@ -92,28 +92,37 @@ extension OfflineMapLayer {
         return [whole] + (Self.shortCredit(whole).map { [$0] } ?? [])
     }
 
-    /// The first spot for the credit in one of `fonts`, largest first; at each size an edge before a side, the
-    /// whole credit before its short form.
+    /// The first spot for the credit in one of `fonts`, largest first; at each size an edge before a side. Along
+    /// an edge the whole credit comes before its short form; down a side the one nearest the top or bottom edge
+    /// wins (a shorter credit just above the bottom panels reads better than the whole one across the way ahead).
     private func placeCredit(
         on canvas: Canvas, typography: LabelTypography, fonts: [LabelFont], reserved: [Rect],
         keepOff lines: [LabelKeepOutLine]
     ) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
         let texts = creditTexts
+        let H = Double(canvas.height)
         for font in fonts {
             for alongSides in [false, true] {
-                for text in texts {
-                    if let c = creditLayout(
+                let found = texts.lazy.compactMap { text in
+                    self.creditLayout(
                         text, width: canvas.width, height: canvas.height, font: font, typography: typography,
                         reserved: reserved, keepOff: lines, alongSides: alongSides)
-                    {
-                        return c
-                    }
                 }
+                let best =
+                    alongSides
+                    ? found.min {
+                        Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H)
+                    }
+                    : found.first
+                if let best { return best }
             }
         }
         return nil
     }
+
+    /// How far `box` is from the nearer of the top and bottom edges, in pixels.
+    static func edgeDistance(_ box: Rect, screenHeight: Double) -> Double { min(box.y, screenHeight - box.maxY) }
 
     private func creditLayout(
         _ text: String, width: Int, height: Int, font: LabelFont, typography: LabelTypography, reserved: [Rect],
@@ -135,15 +144,25 @@ extension OfflineMapLayer {
             let h = font.capHeight * (1.3 + 1.6 * Double(lines.count - 1))
             sets.append((lines, (lines.map(\.width).max() ?? 0) + 2 * padding, h + 2 * padding))
         }
-        for set in sets {
-            for box in Self.creditSpots(
-                width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides)
-            where !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) }) {
-                return CreditLayout(
-                    lines: set.lines, box: box, lineStep: font.capHeight * 1.6, padding: padding, font: font)
+        // Along an edge the first set with a free spot (fewest lines); down a side the free spot of any set
+        // nearest the top or bottom edge.
+        let placed = sets.lazy.compactMap { set -> CreditLayout? in
+            let free = Self.creditSpots(
+                width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides
+            ).lazy.filter { box in
+                !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) })
+            }
+            let box =
+                alongSides
+                ? free.min { Self.edgeDistance($0, screenHeight: H) < Self.edgeDistance($1, screenHeight: H) }
+                : free.first
+            return box.map {
+                CreditLayout(lines: set.lines, box: $0, lineStep: font.capHeight * 1.6, padding: padding, font: font)
             }
         }
-        return nil
+        return alongSides
+            ? placed.min { Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H) }
+            : placed.first
     }
 
     /// Where a `width`×`height` credit box may go, best first: the middle of the bottom edge, its corners, the
