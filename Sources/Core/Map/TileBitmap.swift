@@ -39,7 +39,7 @@ public final class TileBitmap: @unchecked Sendable {
         precondition(pixels.count == size * size, "a tile bitmap is square")
         self.size = size
         let n = pixels.count
-        guard let colors = Self.palette(of: pixels) else {
+        guard size > 0, let colors = Self.palette(of: pixels, size: size) else {
             encoding = .direct
             palette = .allocate(capacity: 0)
             rowStarts = .allocate(capacity: 0)
@@ -51,7 +51,7 @@ public final class TileBitmap: @unchecked Sendable {
         let indexBytes = colors.list.count <= 256 ? 1 : 2
         palette = .allocate(capacity: colors.list.count)
         _ = palette.initialize(from: colors.list)
-        let runBytes = Self.runCount(of: pixels, size: size) * (1 + indexBytes)
+        let runBytes = colors.runs * (1 + indexBytes)
         // The run form also keeps a row table (4 bytes a row): it must beat plain indices with it.
         let useRuns = runBytes + 4 * (size + 1) < n * indexBytes
         encoding = useRuns ? .runs(indexBytes: indexBytes) : .indices(indexBytes: indexBytes)
@@ -169,41 +169,42 @@ public final class TileBitmap: @unchecked Sendable {
         }
     }
 
-    /// How many runs (of at most `longestRun` equal pixels, never crossing a row) the rows of `pixels` hold.
-    private static func runCount(of pixels: [UInt32], size: Int) -> Int {
-        pixels.withUnsafeBufferPointer { src in
-            var runs = 0
-            for y in 0..<size {
-                var length = 0
-                var last: UInt32 = 0
-                for x in 0..<size {
-                    let p = src[y * size + x]
-                    if x == 0 || p != last || length == longestRun {
-                        runs += 1
-                        length = 0
-                        last = p
-                    }
-                    length += 1
-                }
-            }
-            return runs
-        }
-    }
-
-    /// The distinct colours of `pixels` in first-seen order with a table from colour to index, or nil when there
-    /// are more than `maximumPaletteColors`.
-    private static func palette(of pixels: [UInt32]) -> (list: [UInt32], table: ColorTable)? {
+    /// The distinct colours of `pixels` (rows of `size`) in first-seen order with a table from colour to index,
+    /// and how many runs (of at most `longestRun` equal pixels, never crossing a row) the rows hold; nil when
+    /// there are more than `maximumPaletteColors` colours. One pass: the palette is looked up only where the
+    /// colour changes, which is also where a run ends.
+    private static func palette(of pixels: [UInt32], size: Int) -> (list: [UInt32], table: ColorTable, runs: Int)? {
         var table = ColorTable()
         var list: [UInt32] = []
-        var last: UInt32?
-        for p in pixels where p != last {
-            last = p
-            if table.index(of: p) != nil { continue }
-            guard list.count < maximumPaletteColors else { return nil }
-            table.insert(p, index: list.count)
-            list.append(p)
+        var runs = 0
+        let complete = pixels.withUnsafeBufferPointer { src -> Bool in
+            for y in 0..<size {
+                var last = src[y * size]
+                var length = 0
+                runs += 1
+                for x in 0..<size {
+                    let p = src[y * size + x]
+                    if p == last {
+                        if length == longestRun {
+                            runs += 1
+                            length = 0
+                        }
+                        length += 1
+                        if x > 0 { continue }
+                    } else {
+                        runs += 1
+                        length = 1
+                        last = p
+                    }
+                    if table.index(of: p) != nil { continue }
+                    guard list.count < maximumPaletteColors else { return false }
+                    table.insert(p, index: list.count)
+                    list.append(p)
+                }
+            }
+            return true
         }
-        return (list, table)
+        return complete ? (list, table, runs) : nil
     }
 
     /// An open-addressing table from colour to palette index, twice the largest palette in slots.
