@@ -93,9 +93,10 @@ private func residentRun(binary: String, map: String, seconds: Double) -> Reside
 }
 
 /// Resident KiB per kind of mapping: the heap and anonymous memory (each mapping of at least 1 MiB on its own
-/// line, by size: frames, the mosaic), the binary, the Swift runtime, other shared libraries, files.
+/// line, by size, with how many: frames, the mosaic), the binary, the Swift runtime, other shared libraries, files.
 private func smapsGroups(_ smaps: String) -> [String: Int] {
     var groups: [String: Int] = [:]
+    var counts: [String: Int] = [:]
     var name = ""
     var size = 0
     for line in smaps.split(separator: "\n") {
@@ -111,10 +112,13 @@ private func smapsGroups(_ smaps: String) -> [String: Int] {
         if name == "[heap]" {
             group = "heap (malloc's main arena)"
         } else if name.isEmpty {
+            // Mappings of one size are counted together (frames are several of 1.47 MiB); adjacent anonymous
+            // mappings merge, so one mapping is not always one buffer.
             group =
                 kib >= 1024
-                ? "anonymous mapping of \(formatFixed(Double(size) / 1024, digits: 2)) MiB"
+                ? "anonymous mappings of \(formatFixed(Double(size) / 1024, digits: 2)) MiB"
                 : "anonymous, smaller mappings"
+            if kib >= 1024 { counts[group, default: 0] += 1 }
         } else if name.hasPrefix("[stack") {
             group = "main thread's stack"
         } else if name.hasSuffix("/navdisplay") {
@@ -128,6 +132,7 @@ private func smapsGroups(_ smaps: String) -> [String: Int] {
         }
         groups[group, default: 0] += kib
     }
+    for (group, n) in counts { groups["\(group) (\(n))"] = groups.removeValue(forKey: group) }
     return groups
 }
 
