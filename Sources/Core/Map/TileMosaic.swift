@@ -86,7 +86,7 @@ final class TileMosaic {
             image.clear(to: placeholder)
         }
         grid = new
-        place(footprint, grid: new)
+        place(footprint, xs: xs, ys: ys, grid: new)
         let window = (x: originX..<(originX + image.width), y: originY..<(originY + image.height))
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { out in
@@ -117,21 +117,26 @@ final class TileMosaic {
         return image[ix, iy]
     }
 
-    /// Makes the window hold `footprint`: grows it when the footprint is larger than it with its margins, else
-    /// moves it (keeping the pixels that stay) when the footprint left it.
-    private func place(_ footprint: Footprint, grid g: Grid) {
-        // Clamped before becoming integers, so no camera (however far or broken) can trap here.
-        func pixel(_ v: Double) -> Int {
-            guard v.isFinite else { return 0 }
-            return Int(checkedTruncating: min(max(v, -1e9), 1e9).rounded(.down)) ?? 0
+    /// Makes the window hold `footprint` (within the grid `xs` × `ys`): grows it when the footprint is larger than
+    /// it with its margins, else moves it (keeping the pixels that stay) when the footprint left it.
+    private func place(_ footprint: Footprint, xs: ClosedRange<Int>, ys: ClosedRange<Int>, grid g: Grid) {
+        // Clamped before becoming integers, so no camera (however far or broken) can trap here; and to the grid,
+        // whose size the budget bounds (a screen far larger than the world at zoom 0 needs only the world).
+        let t = g.tileSize
+        func pixel(_ v: Double, _ range: ClosedRange<Int>) -> Int {
+            guard v.isFinite else { return range.lowerBound * t }
+            let low = Double(range.lowerBound * t)
+            let high = Double((range.upperBound + 1) * t - 1)
+            return Int(checkedTruncating: min(max(v, low), high).rounded(.down)) ?? range.lowerBound * t
         }
-        let x0 = pixel(footprint.minX)
-        let y0 = pixel(footprint.minY)
-        let x1 = max(x0, pixel(footprint.maxX)) + 1
-        let y1 = max(y0, pixel(footprint.maxY)) + 1
+        let x0 = pixel(footprint.minX, xs)
+        let y0 = pixel(footprint.minY, ys)
+        let x1 = max(x0, pixel(footprint.maxX, xs)) + 1
+        let y1 = max(y0, pixel(footprint.maxY, ys)) + 1
         let inside =
             x0 >= originX && y0 >= originY && x1 <= originX + image.width && y1 <= originY + image.height
-        // The most the window grows to: 16384 px a side (a 1920×1080 frame at the finest tiles needs about 3200).
+        // A backstop: the grid is at most `MapMemoryBudget.tilesPerFrame` tiles (a 1920×1080 frame at the finest
+        // tiles needs about 3200 px a side).
         let width = min(max(image.width, x1 - x0 + 2 * Self.margin), 1 << 14)
         let height = min(max(image.height, y1 - y0 + 2 * Self.margin), 1 << 14)
         let newX = (x0 + x1) / 2 - width / 2

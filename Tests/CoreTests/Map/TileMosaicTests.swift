@@ -131,4 +131,15 @@ struct TileMosaicTests {
         #expect(m.lastCellsDrawn <= 8 * 7)
         #expect(m.pixel(x: 120, y: 160) == bitmaps[TileID(z: 5, x: 7, y: 10)]?.pixels[0 * Self.t + 8])
     }
+
+    @Test(arguments: [1e4, 1e12, Double.infinity, Double.nan])
+    func aFootprintFarLargerThanTheGridGetsAWindowTheGridsSize(_ reach: Double) {
+        // The whole world at zoom 0 on a huge screen, or a broken camera: the grid bounds the memory.
+        var bitmaps: [TileID: TileBitmap] = [:]
+        let m = TileMosaic()
+        let cells = Self.cells(xs: 0...1, ys: 0...1, bitmaps: &bitmaps)
+        Self.update(m, 0...1, 0...1, cells, .init(minX: -reach, minY: -reach, maxX: reach, maxY: reach))
+        #expect(m.image.width <= 2 * Self.t + 2 * TileMosaic.margin)
+        #expect(m.image.height <= 2 * Self.t + 2 * TileMosaic.margin)
+    }
 }
