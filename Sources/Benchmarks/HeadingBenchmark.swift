@@ -116,16 +116,7 @@ func runHeadingBenchmark() {
     // 4. The same ride with cars (magnets) passing: a disturbed compass while moving. The receiver's fix phase
     // comes from the seed: where a turn starts between two fixes decides how late a 1 Hz course sees it.
     func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
-        var r = SimulatedRide(
-            start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
-        var phase = SeededRandom(seed: seed &+ 1_000)
-        r.device.gpsPhaseSeconds = 0.05 + 0.9 * phase.uniform()
-        r.magnets =
-            withMagnets
-            ? [10, 18, 36, 60, 78, 90].map {
-                SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
-            } : []
-        return r
+        SimulatedRide.throughTown(seed: seed, cars: withMagnets)
     }
     if mountOnly {
         printMountingOffsetLearning(calibration: calibration) { withMagnets in

@@ -136,7 +136,9 @@ public struct FieldAgainstGyroscope: Sendable {
         guard recent.count >= parameters.minimumReadings else { return failed() }
         let checked = recent.map(\.checked)
         let level = MountingOffsetLearner.median(checked)
-        let noise = max(0.1, 1.4826 * MountingOffsetLearner.median(checked.map { abs($0 - level) }))
+        // The readings' noise from successive differences (a turn's trend leaves them alone): each is √2 σ.
+        let steps = zip(checked.dropFirst(), checked).map { abs($0 - $1) }
+        let noise = max(0.1, 1.4826 * MountingOffsetLearner.median(steps) / 2.squareRoot())
         // The median of n readings of σ scatters by about 1.25 σ / √n.
         let levelSigma = 1.25 * noise / Double(checked.count).squareRoot()
         let half = checked.count / 2

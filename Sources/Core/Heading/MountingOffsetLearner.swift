@@ -145,14 +145,14 @@ public struct MountingOffsetLearner: Sendable {
             return .accepted
         }
         rejectedRun.append(x)
+        if rejectedRun.count > settings.relearnSamples { rejectedRun.removeFirst() }
         guard rejectedRun.count >= settings.relearnSamples else { return .rejected }
-        let run = Self.robustMean(rejectedRun)
-        guard run.sigma <= gate else {
-            // Scattered: disturbances, not a turned mount. Only the latest ones stay candidates.
-            rejectedRun.removeFirst()
-            return .rejected
-        }
-        samples = rejectedRun
+        // The latest run of rejected samples, all near their own median: the mount was turned. Scattered ones are
+        // disturbances.
+        let run = rejectedRun
+        let m = Self.median(run)
+        guard run.allSatisfy({ abs($0 - m) <= gate }) else { return .rejected }
+        samples = run
         rejectedRun.removeAll()
         update()
         return .relearned
