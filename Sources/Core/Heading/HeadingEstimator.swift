@@ -76,8 +76,6 @@ public struct HeadingEstimator: Sendable {
     static let courseRateCarrySeconds = 1.5
     /// The gyro-driven orientation filter and its state machine (used while a gyroscope is live).
     var orientation: OrientationFilter
-    /// Whether the previous fix showed a steady speed (the mounting offset learns only after two in a row).
-    var steadyBefore = false
     /// The field's heading against the gyroscope's, for the mounting offset (gyroscope path).
     var fieldAgainstGyroscope = FieldAgainstGyroscope()
     var gyroState = GyroHeadingState.unknown
@@ -357,15 +355,8 @@ public struct HeadingEstimator: Sendable {
         // against the gyroscope's turn, `FieldAgainstGyroscope`); without, the compass path's gated compass.
         let device =
             gyroscopeLive(at: fix.time) ? fieldHeading(at: fix.time) : compassVehicle(at: fix.time)?.withoutOffset
-        // Learn only at steady speed, at this fix and the one before: speeding up or braking tilts the
-        // accelerometer's "down" and bends the compass, and until a fix has measured the change of speed the
-        // readings since the last one were tilted by what it left unremoved.
-        let steadyNow = abs(motion?.acceleration ?? 1) < 0.3
-        let steady = steadyNow && steadyBefore
-        steadyBefore = steadyNow
         let teaches =
             (configuration.calibration != nil || externalAccuracy != nil) && estimate.declinationDegrees != nil
-            && steady
         learner.observe(fix: fix, compass: teaches ? device : nil)
         if fix.mode >= .twoD {
             lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)

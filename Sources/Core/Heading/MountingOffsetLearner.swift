@@ -14,12 +14,20 @@ public struct MountingOffsetLearner: Sendable {
         public var minimumSpeed = 3.0
         /// Only while the course changes slower than this (°/s): riding straight.
         public var maximumTurnRate = 2.0
+        /// Only while the speed changes slower than this (m/s²), over the last `steadySeconds` (the readings a
+        /// sample pools), against fixes at least `minimumSpanSeconds` old.
+        public var maximumAcceleration = 0.3
+        public var steadySeconds = 2.0
+        public var minimumSpanSeconds = 0.8
         /// The offset is applied once this many samples were accepted, or once `minimumSamples` show an offset
         /// beyond `significanceSigmas` standard deviations of their mean (a mount visibly askew is applied sooner
         /// than a straight one is confirmed).
-        public var samplesNeeded = 8
+        public var samplesNeeded = 12
         public var minimumSamples = 4
         public var significanceSigmas = 3.0
+        /// The least spread a few samples are believed to have (°): a 1 Hz course at 6 m/s scatters by 0.8°
+        /// (0.08 m/s of velocity noise), the field's heading by a little more; four samples' own spread says less.
+        public var minimumSampleSigmaDegrees = 1.0
         /// How many of the latest accepted samples the offset is the mean of.
         public var window = 40
         /// Samples this close in time to a reading whose strength or dip was rejected are dropped (s): the edges of
@@ -57,7 +65,8 @@ public struct MountingOffsetLearner: Sendable {
     /// Samples waiting `edgeSeconds` for a disturbance to show up near them.
     var pending: [(time: Timestamp, degrees: Double)] = []
     var lastDisturbance: Timestamp?
-    var previousCourse: (time: Timestamp, degrees: Double)?
+    /// The fixes of the last few seconds (course °, speed m/s), for riding straight at steady speed.
+    var recentFixes: [(time: Timestamp, course: Double, speed: Double)] = []
     /// The learned offset (°) and the spread of the samples it comes from (1 σ, °).
     public private(set) var offsetDegrees: Double?
     public private(set) var sampleSigmaDegrees = 0.0
@@ -92,20 +101,33 @@ public struct MountingOffsetLearner: Sendable {
 
     /// Offers one fix with the device's heading (vehicle frame, declination applied, no offset) at the same
     /// time, or nil when there is none to compare it with. Returns what became of the sample.
+    ///
+    /// A sample needs straight riding at steady speed over the last `steadySeconds`, measured against fixes at
+    /// least `minimumSpanSeconds` back (a 5 Hz course differenced over a fifth of a second is mostly noise):
+    /// speeding up or braking tilts the accelerometer's "down" and bends the field's heading, and until a fix
+    /// has measured the change of speed the readings since the last one were tilted by what it left unremoved.
     @discardableResult
     public mutating func observe(fix: GPSFix, compass: Angle?) -> Outcome {
         commit(before: fix.time.adding(seconds: -settings.edgeSeconds))
-        guard let course = fix.courseDegrees, let speed = fix.speedMetresPerSecond, let c = Angle(degrees: course)
+        guard let course = fix.courseDegrees, let speed = fix.speedMetresPerSecond, let c = Angle(degrees: course),
+            speed.isFinite
         else {
-            previousCourse = nil
+            recentFixes.removeAll()
             return .notRidingStraight
         }
-        defer { previousCourse = (fix.time, course) }
-        guard speed >= settings.minimumSpeed, let prev = previousCourse, let compass else { return .notRidingStraight }
-        let dt = fix.time.seconds(since: prev.time)
-        guard dt > 0, dt < 3 else { return .notRidingStraight }
-        let rate = abs(Angle(prev.degrees).signedDifference(to: c)) / dt
-        guard rate <= settings.maximumTurnRate else { return .notRidingStraight }
+        recentFixes.removeAll { fix.time.seconds(since: $0.time) > settings.steadySeconds + 1 || $0.time > fix.time }
+        let history = recentFixes
+        recentFixes.append((fix.time, course, speed))
+        let older = history.filter { fix.time.seconds(since: $0.time) >= settings.minimumSpanSeconds }
+        guard speed >= settings.minimumSpeed, let compass, !older.isEmpty,
+            older.contains(where: { fix.time.seconds(since: $0.time) >= settings.steadySeconds - 0.1 })
+        else { return .notRidingStraight }
+        for f in older {
+            let dt = fix.time.seconds(since: f.time)
+            let rate = abs(Angle(f.course).signedDifference(to: c)) / dt
+            guard rate <= settings.maximumTurnRate, abs(speed - f.speed) / dt <= settings.maximumAcceleration
+            else { return .notRidingStraight }
+        }
         if let d = lastDisturbance, abs(fix.time.seconds(since: d)) <= settings.edgeSeconds { return .dropped }
         pending.append((fix.time, compass.signedDifference(to: c)))
         return .pending
@@ -164,7 +186,8 @@ public struct MountingOffsetLearner: Sendable {
         let n = Double(samples.count)
         let significant =
             samples.count >= settings.minimumSamples
-            && abs(r.mean - (prior ?? 0)) > settings.significanceSigmas * max(r.sigma, 0.5) / n.squareRoot()
+            && abs(r.mean - (prior ?? 0)) > settings.significanceSigmas
+                * max(r.sigma, settings.minimumSampleSigmaDegrees) / n.squareRoot()
         if samples.count >= settings.samplesNeeded || significant || (offsetDegrees != nil && prior == nil) {
             offsetDegrees = Angle.north.signedDifference(to: Angle(r.mean))
             prior = nil
