@@ -37,6 +37,14 @@ func printMountingOffsetLearning(
                     + "\(formatFixed(r.worstAfter, digits: 2))°, heading RMS \(rms)")
         }
     }
+    // The rider straightens the mount at the light (55 s): the last straight (77–97 s) must learn it again.
+    for (label, gyro) in [("gyro filter, cars", true), ("compass path, cars", false)] {
+        let r = mountingOffsetRun(
+            calibration: calibration, ride: makeRide(true), mount: 10, gyro: gyro, turn: (55, -10))
+        let end = r.end.map { formatFixed($0 - 10, digits: 2) + "°" } ?? "-"
+        let name = "\(label), 10° → 0° at 55 s".padding(toLength: 36, withPad: " ", startingAt: 0)
+        print("  \(name) off the new mount at the end: \(end), heading RMS \(formatFixed(r.headingRMS, digits: 2))°")
+    }
     print("")
 }
 
@@ -49,11 +57,13 @@ struct MountingOffsetRun {
     var headingRMS = 0.0
 }
 
-func mountingOffsetRun(calibration: MagnetometerCalibration, ride base: SimulatedRide, mount: Double, gyro: Bool)
-    -> MountingOffsetRun
-{
+func mountingOffsetRun(
+    calibration: MagnetometerCalibration, ride base: SimulatedRide, mount: Double, gyro: Bool,
+    turn: (atSeconds: Double, degrees: Double)? = nil
+) -> MountingOffsetRun {
     var ride = base
     ride.device.mountYawDegrees = mount
+    ride.device.mountTurn = turn
     ride.device.gyroscopeHz = gyro ? 50 : 0
     var config = HeadingConfiguration(calibration: calibration)
     config.fallbackCoordinate = ride.start

@@ -70,6 +70,8 @@ public struct MountingOffsetLearner: Sendable {
     /// The learned offset (°) and the spread of the samples it comes from (1 σ, °).
     public private(set) var offsetDegrees: Double?
     public private(set) var sampleSigmaDegrees = 0.0
+    /// The robust mean of the samples (°), applied or not yet.
+    var sampleMean = 0.0
     /// A configured offset counts as this many samples until the ride's own replace it.
     var prior: Double?
 
@@ -95,7 +97,7 @@ public struct MountingOffsetLearner: Sendable {
         let sigma = max(sampleSigmaDegrees, 0.5) / Double(samples.count).squareRoot()
         guard !learned else { return sigma }
         // Still learning: what the samples say and is not applied yet is error too.
-        let missing = Self.robustMean(samples).mean - (prior ?? 0)
+        let missing = sampleMean - (prior ?? 0)
         return (sigma * sigma + missing * missing).squareRoot()
     }
 
@@ -151,7 +153,7 @@ public struct MountingOffsetLearner: Sendable {
     @discardableResult
     public mutating func add(sampleDegrees s: Double) -> Outcome {
         guard s.isFinite else { return .notRidingStraight }
-        let centre = offsetDegrees ?? (samples.isEmpty ? s : Self.robustMean(samples).mean)
+        let centre = offsetDegrees ?? (samples.isEmpty ? s : sampleMean)
         let x = centre + Angle(centre).signedDifference(to: Angle(s))
         guard learned else {
             samples.append(x)
@@ -169,12 +171,11 @@ public struct MountingOffsetLearner: Sendable {
         rejectedRun.append(x)
         if rejectedRun.count > settings.relearnSamples { rejectedRun.removeFirst() }
         guard rejectedRun.count >= settings.relearnSamples else { return .rejected }
-        // The latest run of rejected samples, all near their own median: the mount was turned. Scattered ones are
-        // disturbances.
-        let run = rejectedRun
-        let m = Self.median(run)
-        guard run.allSatisfy({ abs($0 - m) <= gate }) else { return .rejected }
-        samples = run
+        // The latest run of rejected samples, about as tight as samples are (half as spread again as the learned
+        // ones, or the least believed spread): the mount was turned. Scattered ones are disturbances.
+        let usual = max(sampleSigmaDegrees, settings.minimumSampleSigmaDegrees)
+        guard Self.robustMean(rejectedRun).sigma <= 1.5 * usual else { return .rejected }
+        samples = rejectedRun
         rejectedRun.removeAll()
         update()
         return .relearned
@@ -183,6 +184,7 @@ public struct MountingOffsetLearner: Sendable {
     mutating func update() {
         let r = Self.robustMean(samples)
         sampleSigmaDegrees = r.sigma
+        sampleMean = r.mean
         let n = Double(samples.count)
         let significant =
             samples.count >= settings.minimumSamples
