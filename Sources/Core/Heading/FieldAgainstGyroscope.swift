@@ -49,6 +49,8 @@ public struct FieldAgainstGyroscope: Sendable {
 
     public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
+    static let maximumReadings = 1_000
+
     /// Adds one calibrated reading (µT, body frame) seen through the filter's attitude, whose heading less
     /// `correctionSumDegrees` is the gyroscope's own, with the heading the field implies (magnetic °; the
     /// filter's tilt gives it when nil). Returns false when its strength or dip says a field passed by (the
@@ -77,7 +79,9 @@ public struct FieldAgainstGyroscope: Sendable {
         let filterHeading = q.headingDegrees ?? 0
         let gyroscopeHeading = filterHeading - correctionSumDegrees
         let checked = filterHeading - atan2(e.y, e.x) * 180 / .pi - gyroscopeHeading
-        let value = (fieldHeadingDegrees ?? filterHeading - atan2(e.y, e.x) * 180 / .pi) - gyroscopeHeading
+        let given = fieldHeadingDegrees.flatMap { $0.isFinite ? $0 : nil }
+        let value = (given ?? filterHeading - atan2(e.y, e.x) * 180 / .pi) - gyroscopeHeading
+        guard checked.isFinite, value.isFinite else { return true }
         // Unwrapped against the latest reading, so a level near ±180° does not split.
         func unwrapped(_ d: Double, near last: Double?) -> Double {
             last.map { $0 + Angle($0).signedDifference(to: Angle(d)) } ?? d
@@ -86,6 +90,8 @@ public struct FieldAgainstGyroscope: Sendable {
             (t, unwrapped(checked, near: readings.last?.checked), unwrapped(value, near: readings.last?.value)))
         let oldest = t.adding(seconds: -max(p.intervalSeconds, p.valueSeconds))
         if let i = readings.firstIndex(where: { $0.time > oldest }), i > 0 { readings.removeFirst(i) }
+        // Readings out of time order must not pile up: a second at 500 Hz is the most kept.
+        if readings.count > Self.maximumReadings { readings.removeFirst(readings.count - Self.maximumReadings) }
         return true
     }
 
@@ -117,15 +123,6 @@ public struct FieldAgainstGyroscope: Sendable {
     mutating func failed() -> Double? {
         previous = nil
         return nil
-    }
-
-    /// Forgets the readings (the gyroscope's heading was reset, or the field is not trusted).
-    public mutating func reset() {
-        readings.removeAll()
-        previous = nil
-        bins.removeAll()
-        bin = nil
-        reference = nil
     }
 
     /// The level over the last interval before `t` (°, field − gyroscope), or nil when there are too few readings

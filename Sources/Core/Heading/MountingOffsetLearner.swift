@@ -132,6 +132,8 @@ public struct MountingOffsetLearner: Sendable {
         }
         if let d = lastDisturbance, abs(fix.time.seconds(since: d)) <= settings.edgeSeconds { return .dropped }
         pending.append((fix.time, compass.signedDifference(to: c)))
+        // Fixes out of time order never commit: a few seconds' worth is the most kept.
+        if pending.count > 16 { pending.removeFirst(pending.count - 16) }
         return .pending
     }
 

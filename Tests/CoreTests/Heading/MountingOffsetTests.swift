@@ -110,6 +110,29 @@ import Testing
         #expect(abs((learner.offsetDegrees ?? 0) + 10) < 0.01)
     }
 
+    @Test func badInputNeitherTrapsNorPilesUp() {
+        var learner = MountingOffsetLearner()
+        var field = FieldAgainstGyroscope()
+        // Time running backwards, and values that are not numbers.
+        for i in 0..<5_000 {
+            let t = Timestamp(seconds: 1_000 - Double(i) * 0.02)
+            let fix = GPSFix(time: t, mode: .threeD, speedMetresPerSecond: 6, courseDegrees: 80)
+            learner.observe(fix: fix, compass: Angle(90))
+            learner.observe(
+                fix: GPSFix(time: t, mode: .threeD, speedMetresPerSecond: .nan, courseDegrees: .nan), compass: nil)
+            learner.add(sampleDegrees: .nan)
+            field.add(
+                field: Self.field(heading: Double(i)), attitude: .identity, correctionSumDegrees: 0,
+                fieldHeadingDegrees: nil, at: t)
+            field.add(
+                field: Vector3(x: .nan, y: 1, z: 1), attitude: .identity, correctionSumDegrees: .infinity,
+                fieldHeadingDegrees: .nan, at: t)
+            _ = field.level(at: t)
+        }
+        #expect(learner.pending.count <= 16)
+        #expect(field.readings.count <= FieldAgainstGyroscope.maximumReadings)
+    }
+
     /// A reading's field in the body frame for a device level and pointing `heading` (°, magnetic): 15 µT north
     /// and 50 µT down (Helsinki's dip of 73°).
     static func field(heading: Double) -> Vector3 {
