@@ -12,8 +12,10 @@ struct ReplayOnScreenTests {
         try #require(r.status == 0, "\(r.stderr)")
         let drawn = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("frames drawn") })
         let count = try #require(Int(drawn.split(separator: " ").last ?? ""))
-        // 165 s of ride at 40x is about 4 s of loop at 20 fps: frames drawn, and only when something changed.
-        #expect(count > 10)
+        // 165 s of ride at 40x is about 4 s of loop: how many frames a debug build gets to draw (and write as PNG)
+        // in that time depends on the machine (8–13 seen under load), so only that some were is asserted; that a
+        // frame is drawn only when something changed is FrameSignature's tests'.
+        #expect(count >= 1)
         #expect(r.stdout.contains("sensor-to-screen"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).count == count)
     }
