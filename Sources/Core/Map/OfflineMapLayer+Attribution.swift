@@ -16,28 +16,33 @@ extension OfflineMapLayer {
     static let maxCreditLines = 3
 
     /// The data's licence asks for credit on the map: the file's attribution (OpenStreetMap's by default) at the
-    /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top; wrapped onto more
-    /// lines when one line finds no room, smaller only when no edge spot holds it at 16′, and down a side only
-    /// when no edge holds it at any size; clear of the route and the trail (`lines`) where some spot is. Nil when
-    /// no spot is free.
+    /// minimum legible size (16′), at the bottom edge where no HUD panel is, else at the top, else down a side;
+    /// wrapped onto more lines when one line finds no room; clear of the route and the trail (`lines`) where a spot
+    /// at that size is, else across them (they are drawn over it and stay whole; a thin line over a word leaves
+    /// it legible, a smaller credit is not); smaller only when no spot at all holds it at 16′ (the scene lays the
+    /// HUD out so that one does, `creditFitsAtFullSize`). Nil when no spot is free.
     func creditLayout(
         on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine] = []
     ) -> CreditLayout? {
         let key = CreditKey(
             width: canvas.width, height: canvas.height, reserved: reserved, physics: typography.physics)
         // The route and the trail move every frame: last frame's place stays while they leave it clear, so the
-        // credit does not hop about; a line reaching it moves it, and where every spot is crossed it stays put
-        // (crossed, but on the map).
+        // credit does not hop about; a line reaching it moves it to a clear spot at the same size, and where every
+        // such spot is crossed it stays put (crossed, but on the map).
         if let cached = creditCache, cached.key == key {
-            guard let box = cached.layout?.box, lines.contains(where: { $0.touches(box) }),
-                let clear = placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+            guard let layout = cached.layout, lines.contains(where: { $0.touches(layout.box) }),
+                let clear = placeCredit(
+                    on: canvas, typography: typography, fonts: [layout.font], reserved: reserved, keepOff: lines)
             else { return cached.layout }
             creditCache = (key, clear)
             return clear
         }
-        let layout =
-            placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
-            ?? placeCredit(on: canvas, typography: typography, reserved: reserved, keepOff: [])
+        var layout: CreditLayout?
+        for fonts in [[typography.attribution], typography.attributionFallbacks] where layout == nil {
+            layout =
+                placeCredit(on: canvas, typography: typography, fonts: fonts, reserved: reserved, keepOff: lines)
+                ?? placeCredit(on: canvas, typography: typography, fonts: fonts, reserved: reserved, keepOff: [])
+        }
         creditCache = (key, layout)
         return layout
     }
@@ -62,37 +67,72 @@ extension OfflineMapLayer {
         return credit.replacing(long, with: "OpenStreetMap")
     }
 
+    /// Whether the credit has a place at its full size (16′) along the top or bottom edge of a `width`×`height`
+    /// screen clear of `reserved` (the HUD's panels and the marker; the route and the trail are not asked about).
+    /// The scene asks before it settles the HUD's layout and moves a panel when the answer is no (a 3.5" 480×320
+    /// panel's bottom row): a credit down a side floats in the middle of the map, across the way ahead.
+    public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
+        let key = CreditKey(width: width, height: height, reserved: reserved, physics: physics)
+        if let cached = creditRoomCache, cached.key == key { return cached.fits }
+        let typography = labelTypography(for: physics)
+        let fits =
+            attribution.isEmpty
+            || creditTexts.contains { text in
+                creditLayout(
+                    text, width: width, height: height, font: typography.attribution, typography: typography,
+                    reserved: reserved, keepOff: [], alongSides: false) != nil
+            }
+        creditRoomCache = (key, fits)
+        return fits
+    }
+
+    /// The whole credit, then its short form where one is known.
+    private var creditTexts: [String] {
+        let whole = attribution
+        return [whole] + (Self.shortCredit(whole).map { [$0] } ?? [])
+    }
+
+    /// The first spot for the credit in one of `fonts`, largest first; at each size an edge before a side. Along
+    /// an edge the whole credit comes before its short form; down a side the one nearest the top or bottom edge
+    /// wins (a shorter credit just above the bottom panels reads better than the whole one across the way ahead).
     private func placeCredit(
-        on canvas: Canvas, typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
+        on canvas: Canvas, typography: LabelTypography, fonts: [LabelFont], reserved: [Rect],
+        keepOff lines: [LabelKeepOutLine]
     ) -> CreditLayout? {
         guard !attribution.isEmpty else { return nil }
-        let texts = [attribution] + (Self.shortCredit(attribution).map { [$0] } ?? [])
-        // A smaller credit along an edge reads better than a larger one in the middle of the map's side; at each
-        // size the whole credit first, then its short form.
-        for alongSides in [false, true] {
-            for font in [typography.attribution] + typography.attributionFallbacks {
-                for text in texts {
-                    if let c = creditLayout(
-                        text, on: canvas, font: font, typography: typography, reserved: reserved,
-                        keepOff: lines, alongSides: alongSides)
-                    {
-                        return c
-                    }
+        let texts = creditTexts
+        let H = Double(canvas.height)
+        for font in fonts {
+            for alongSides in [false, true] {
+                let found = texts.lazy.compactMap { text in
+                    self.creditLayout(
+                        text, width: canvas.width, height: canvas.height, font: font, typography: typography,
+                        reserved: reserved, keepOff: lines, alongSides: alongSides)
                 }
+                let best =
+                    alongSides
+                    ? found.min {
+                        Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H)
+                    }
+                    : found.first
+                if let best { return best }
             }
         }
         return nil
     }
 
+    /// How far `box` is from the nearer of the top and bottom edges, in pixels.
+    static func edgeDistance(_ box: Rect, screenHeight: Double) -> Double { min(box.y, screenHeight - box.maxY) }
+
     private func creditLayout(
-        _ text: String, on canvas: Canvas, font: LabelFont, typography: LabelTypography, reserved: [Rect],
+        _ text: String, width: Int, height: Int, font: LabelFont, typography: LabelTypography, reserved: [Rect],
         keepOff lines: [LabelKeepOutLine], alongSides: Bool
     ) -> CreditLayout? {
         let unit = typography.physics.unit
         let margin = 4 * unit
         let padding = 2 + typography.haloPixels
-        let W = Double(canvas.width)
-        let H = Double(canvas.height)
+        let W = Double(width)
+        let H = Double(height)
         let whole = font.metrics(of: text).width
         let widest = W - 2 * (margin + padding)
         // One line where it fits, else two or three shorter ones where a single line finds no free spot.
@@ -104,15 +144,25 @@ extension OfflineMapLayer {
             let h = font.capHeight * (1.3 + 1.6 * Double(lines.count - 1))
             sets.append((lines, (lines.map(\.width).max() ?? 0) + 2 * padding, h + 2 * padding))
         }
-        for set in sets {
-            for box in Self.creditSpots(
-                width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides)
-            where !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) }) {
-                return CreditLayout(
-                    lines: set.lines, box: box, lineStep: font.capHeight * 1.6, padding: padding, font: font)
+        // Along an edge the first set with a free spot (fewest lines); down a side the free spot of any set
+        // nearest the top or bottom edge.
+        let placed = sets.lazy.compactMap { set -> CreditLayout? in
+            let free = Self.creditSpots(
+                width: set.w, height: set.h, screenWidth: W, screenHeight: H, margin: margin, sides: alongSides
+            ).lazy.filter { box in
+                !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) })
+            }
+            let box =
+                alongSides
+                ? free.min { Self.edgeDistance($0, screenHeight: H) < Self.edgeDistance($1, screenHeight: H) }
+                : free.first
+            return box.map {
+                CreditLayout(lines: set.lines, box: $0, lineStep: font.capHeight * 1.6, padding: padding, font: font)
             }
         }
-        return nil
+        return alongSides
+            ? placed.min { Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H) }
+            : placed.first
     }
 
     /// Where a `width`×`height` credit box may go, best first: the middle of the bottom edge, its corners, the

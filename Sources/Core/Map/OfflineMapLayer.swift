@@ -22,6 +22,8 @@ public final class OfflineMapLayer: MapLayer {
     public var drawsLabels = true
     /// The credit line's place for the last frame's screen, HUD and physics: most frames reuse it.
     var creditCache: (key: CreditKey, layout: CreditLayout?)?
+    /// Whether the credit had a place at full size for the last screen and HUD the scene asked about.
+    var creditRoomCache: (key: CreditKey, fits: Bool)?
     /// The capital height in pixels of the credit line drawn in the last frame, nil when none was (for tests).
     public internal(set) var lastCreditCapHeight: Double?
     /// The labels drawn in the last frame (for tests and debugging).

@@ -104,7 +104,9 @@ extension HUDLayer {
     /// far), clear of the heading panel and of `keepOut`. Rows are left out until it fits: trip fields last first,
     /// then the arrival and the distance to go; then the cue's line is set smaller; the route's own rows are
     /// always shown somewhere clear, or, on a screen too small even for that, not at all.
-    func placeRideColumn(_ lines: HUDLines, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+    func placeRideColumn(
+        _ lines: HUDLines, in layout: inout Layout, width w: Double, height h: Double, keepOut: Rect?
+    ) {
         let allRoute = lines.route.map(routeRows) ?? []
         guard !allRoute.isEmpty || !lines.trip.isEmpty else { return }
         let margin = max(4, 0.45 * typography.secondary.capHeight)
@@ -121,7 +123,8 @@ extension HUDLayer {
             var tripRows = lines.trip
             while true {
                 let column = stack(routeRows, tripRows, top: top, right: right, margin: margin)
-                var bottom = layout.scale.y - margin
+                // Above the scale bar's corner, wherever the bar is: a bar moved up left that row to the credit.
+                var bottom = h - margin - layout.scale.height - margin
                 // The street bar may sit above the speed and scale panels, across the middle: keep above it too.
                 if let street = layout.street,
                     column.rects.contains(where: { $0.x < street.maxX && street.x < $0.maxX })

@@ -97,11 +97,55 @@ struct HUDLayer {
         }
     }
 
+    /// Where the scale bar goes: the bottom right-hand corner, or up out of the bottom row to leave it to the
+    /// map's credit.
+    enum ScalePlace {
+        case corner
+        /// Right-aligned under the north pointer (or under the heading panel where that reaches across).
+        case underNorthPointer
+        /// Left-aligned under the heading panel, above the speed panel.
+        case underHeading
+    }
+
     /// Where everything goes. `keepOut` is the user's marker: panels leave out optional rows to keep clear of it.
-    /// `streetInPanel` puts the current street under the heading instead of in a bar of its own (for panels too
-    /// small for the bar).
+    ///
+    /// `creditFits` says whether a layout's panels leave the map's credit a place at its full size (16′) along an
+    /// edge. When the usual layout does not (a 3.5" 480×320 panel: the speed and scale panels leave too short a
+    /// gap), the scale bar goes up — under the north pointer, else (when the route's column is there) under the
+    /// heading panel — so the bottom row is the credit's, with the current street in the heading panel if its
+    /// bar would take that row again. The usual layout stays when no variant helps.
     func layout(
-        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil, streetInPanel: Bool = false
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil,
+        creditFits: (([Rect]) -> Bool)? = nil
+    ) -> Layout {
+        let usual = arrange(lines, camera: camera, width: width, height: height, keepOut: keepOut)
+        guard let creditFits, !creditFits(usual.rects) else { return usual }
+        let hasColumn = lines.route != nil || !lines.trip.isEmpty
+        let places: [ScalePlace] = hasColumn ? [.underHeading] : [.underNorthPointer, .underHeading]
+        for place in places {
+            for streetInPanel in [false, true] {
+                let v = arrange(
+                    lines, camera: camera, width: width, height: height, keepOut: keepOut,
+                    streetInPanel: streetInPanel, scale: place)
+                // The moved scale must keep clear of everything, as in its corner, and the route's column must
+                // still be there when the usual layout had it.
+                let others = [v.heading, v.speed] + v.notices + (v.street.map { [$0] } ?? []) + v.ride.rects
+                let clear =
+                    !others.contains(where: v.scale.insetBy(-margin / 2).intersects)
+                    && !(keepOut.map(v.scale.intersects) ?? false)
+                    && v.scale.y >= 0 && v.scale.maxY <= Double(height)
+                    && v.ride.rects.count >= usual.ride.rects.count
+                if clear && creditFits(v.rects) { return v }
+            }
+        }
+        return usual
+    }
+
+    /// One layout. `streetInPanel` puts the current street under the heading instead of in a bar of its own (for
+    /// panels too small for the bar); `scale` says where the scale bar goes.
+    private func arrange(
+        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect?, streetInPanel: Bool = false,
+        scale place: ScalePlace = .corner
     ) -> Layout {
         let w = Double(width)
         let h = Double(height)
@@ -161,8 +205,19 @@ struct HUDLayer {
             metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
-        let scalePanel = Rect(
-            x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+        let scalePanel: Rect
+        switch place {
+        case .corner:
+            scalePanel = Rect(
+                x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+        case .underNorthPointer:
+            let y = max(
+                northCenter.y + northRadius + margin,
+                headingPanel.maxX + margin > w - margin - scaleWidth ? headingPanel.maxY + margin : 0)
+            scalePanel = Rect(x: w - margin - scaleWidth, y: y, width: scaleWidth, height: scaleHeight)
+        case .underHeading:
+            scalePanel = Rect(x: margin, y: headingPanel.maxY + margin, width: scaleWidth, height: scaleHeight)
+        }
 
         var notices: [Rect] = []
         var y = headingPanel.maxY + margin
@@ -179,11 +234,12 @@ struct HUDLayer {
         if let street = lines.street, !streetInPanel {
             placeStreet(street, in: &layout, width: w, keepOut: keepOut)
             if layout.street == nil {
-                return self.layout(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true)
+                return arrange(
+                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true,
+                    scale: place)
             }
         }
-        placeRideColumn(lines, in: &layout, width: w, keepOut: keepOut)
+        placeRideColumn(lines, in: &layout, width: w, height: h, keepOut: keepOut)
         return layout
     }
 
@@ -218,15 +274,17 @@ struct HUDLayer {
     /// The current-street bar: bottom centre between the speed and scale panels at the primary size; else a row
     /// of its own above them; else the same at the secondary size; else none (the name goes in the heading panel).
     private func placeStreet(_ name: String, in layout: inout Layout, width w: Double, keepOut: Rect?) {
+        // A scale bar out of its corner leaves the bottom row to the speed panel alone.
+        let scaleAtBottom = layout.scale.maxY > layout.speed.y && layout.scale.x > layout.speed.maxX
         let gapLeft = layout.speed.maxX + margin
-        let gapRight = layout.scale.x - margin
-        let bottom = min(layout.speed.maxY, layout.scale.maxY)
+        let gapRight = scaleAtBottom ? layout.scale.x - margin : w - margin
+        let bottom = scaleAtBottom ? min(layout.speed.maxY, layout.scale.maxY) : layout.speed.maxY
         func bar(_ font: HUDFont, _ text: String, above: Bool) -> Rect? {
             let bw = 2 * pad + font.width(of: text)
             let bh = 2 * pad + font.capHeight
             let rect: Rect
             if above {
-                let top = min(layout.speed.y, layout.scale.y) - margin - bh
+                let top = (scaleAtBottom ? min(layout.speed.y, layout.scale.y) : layout.speed.y) - margin - bh
                 rect = Rect(x: (w - bw) / 2, y: top, width: bw, height: bh)
                 guard rect.x >= margin else { return nil }
             } else {

@@ -13,6 +13,9 @@ public protocol MapLayer: AnyObject {
     /// The name of the road at `position` (heading along `course`, when known) from the map's data, for the
     /// current-street bar; nil when the map has no names or none is near.
     func currentStreet(at position: GeoCoordinate, course: Angle?) -> String?
+    /// Whether the map's credit line has a place at its full size on a `width`×`height` screen clear of
+    /// `reserved` (the HUD's panels and the marker): the scene moves a HUD panel when it has not.
+    func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool
     /// False while the last frame drawn showed a placeholder or a stand-in for a tile still being rendered: the
     /// loop then keeps its moving frame rate, so the tile shows as soon as it lands, even while parked.
     var isComplete: Bool { get }
@@ -29,6 +32,9 @@ extension MapLayer {
     }
     public var revision: Int { 0 }
     public var isComplete: Bool { true }
+    public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
+        true
+    }
     public func currentStreet(at position: GeoCoordinate, course: Angle?) -> String? { nil }
 }
 
@@ -93,8 +99,19 @@ public final class Scene {
 
     /// Where the HUD's panels go for `input`: map labels keep clear of them.
     public func hudRects(_ input: SceneInput) -> [Rect] {
-        hud.layout(HUDLines(input), camera: input.camera, width: width, height: height, keepOut: markerRect(input))
-            .rects
+        hudLayout(HUDLines(input), camera: input.camera, marker: markerRect(input)).rects
+    }
+
+    /// The HUD's layout for `lines`, clear of the marker and leaving the map's credit a place at full size where
+    /// it can.
+    private func hudLayout(_ lines: HUDLines, camera: Camera, marker: Rect) -> HUDLayer.Layout {
+        let creditFits: (([Rect]) -> Bool)? = map.map { map in
+            { [width, height, physics] rects in
+                map.creditFitsAtFullSize(width: width, height: height, reserved: rects + [marker], physics: physics)
+            }
+        }
+        return hud.layout(
+            lines, camera: camera, width: width, height: height, keepOut: marker, creditFits: creditFits)
     }
 
     /// The user's marker and a margin: map labels and the HUD keep clear of it.
@@ -128,7 +145,7 @@ public final class Scene {
         let lines = HUDLines(input)
         // Map labels keep clear of the HUD panels and of the user's arrow, which must never be covered.
         let marker = markerRect(input)
-        let layout = hud.layout(lines, camera: input.camera, width: width, height: height, keepOut: marker)
+        let layout = hudLayout(lines, camera: input.camera, marker: marker)
         let reserved = layout.rects + [marker]
         // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
         // the clear.

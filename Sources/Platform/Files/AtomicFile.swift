@@ -82,28 +82,16 @@ public enum AtomicFile {
         }
     }
 
-    /// Reads a whole small file as UTF-8 text; nil when it does not exist, throws on any other failure.
+    /// Reads a whole small file as UTF-8 text; nil when it does not exist, throws on any other failure (a FIFO,
+    /// a device or a file over `maxBytes` is refused before reading).
     public static func read(_ path: String, maxBytes: Int = 1 << 20) throws -> String? {
-        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw AtomicFileError(path: path, what: "cannot open: \(errnoText())")
+        let bytes: [UInt8]?
+        do {
+            bytes = try BoundedFile.read(path, maxBytes: maxBytes)
+        } catch {
+            throw AtomicFileError(path: path, what: error.words(maxBytes: maxBytes))
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { b in
-                retryingEINTR { Glibc.read(fd, b.baseAddress, b.count) }
-            }
-            if n < 0 { throw AtomicFileError(path: path, what: "read failed: \(errnoText())") }
-            if n == 0 { break }
-            bytes += chunk[0..<Int(n)]
-            if bytes.count > maxBytes {
-                throw AtomicFileError(
-                    path: path, what: "larger than \(maxBytes) bytes; not a calibration or configuration file")
-            }
-        }
+        guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw AtomicFileError(path: path, what: "is not UTF-8 text")
         }

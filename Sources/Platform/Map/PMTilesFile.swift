@@ -22,7 +22,9 @@ public final class FileRangeReader: ByteRangeReader, @unchecked Sendable {
     /// The corresponding C functions are `open` and `fstat`.
     public init(path: String) throws {
         self.path = path
-        fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would wait for a writer (a mistyped --map would hang); pread on a regular
+        // file is unaffected.
+        fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw MapError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
         }

@@ -9,39 +9,18 @@ public struct RideFileError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(what)" }
 }
 
-/// Every call into the C library for the ride's files (reading a whole file with a size check first, making
+/// Every call into the C library for the ride's files (reading a whole file through `BoundedFile`, making
 /// the tracks folder, renaming a damaged file aside, the local time zone). All return -1 and set errno, except
 /// `localtime_r`, which returns NULL.
 enum RideSyscalls {
-    /// The bytes of `path`, refused without reading when larger than `maxBytes`; nil when there is no such file.
+    /// The bytes of `path`, refused without reading when it is not a regular file or is larger than `maxBytes`;
+    /// nil when there is no such file.
     static func readWholeFile(_ path: String, maxBytes: Int) throws(RideFileError) -> [UInt8]? {
-        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw RideFileError(path: path, what: "cannot open: \(errnoText())")
+        do {
+            return try BoundedFile.read(path, maxBytes: maxBytes)
+        } catch {
+            throw RideFileError(path: path, what: error.words(maxBytes: maxBytes))
         }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw RideFileError(path: path, what: "cannot stat: \(errnoText())") }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw RideFileError(path: path, what: "is not a regular file") }
-        let size = Int(st.st_size)
-        guard size <= maxBytes else {
-            throw RideFileError(
-                path: path, what: "is \(size / 1_048_576) MiB, more than the \(maxBytes / 1_048_576) MiB read")
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var offset = 0
-        while offset < size {
-            let n = bytes.withUnsafeMutableBytes { b in
-                retryingEINTR { read(fd, b.baseAddress! + offset, size - offset) }
-            }
-            if n < 0 { throw RideFileError(path: path, what: "read failed: \(errnoText())") }
-            if n == 0 { break }
-            offset += Int(n)
-        }
-        // A file that shrank while being read is what was there.
-        if offset < size { bytes.removeLast(size - offset) }
-        return bytes
     }
 
     /// Makes `path` a folder (mode 0700: it holds a location history) unless it is one already.

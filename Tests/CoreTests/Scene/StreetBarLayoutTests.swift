@@ -16,6 +16,18 @@ struct StreetBarLayoutTests {
 
     @Test("no panel overlaps another or the marker", arguments: cases)
     func nothingOverlaps(_ c: ((width: Int, height: Int, inches: Double), String, String)) throws {
+        try check(c, creditRoom: false)
+    }
+
+    /// The same with the map's credit asking for room along an edge at 16′ ("© OpenStreetMap", about 11.5 capital
+    /// heights wide in DejaVu Sans): where the usual layout leaves none, the scale bar goes up and the bottom
+    /// row is the credit's (a 3.5" 480×320 panel), and still nothing overlaps.
+    @Test("the credit gets its row and still nothing overlaps", arguments: cases)
+    func creditRoom(_ c: ((width: Int, height: Int, inches: Double), String, String)) throws {
+        try check(c, creditRoom: true)
+    }
+
+    func check(_ c: ((width: Int, height: Int, inches: Double), String, String), creditRoom: Bool) throws {
         let (panel, position, heading) = c
         let physics = try #require(
             ScreenPhysics(width: panel.width, height: panel.height, diagonalInches: panel.inches))
@@ -31,8 +43,30 @@ struct StreetBarLayoutTests {
         input.currentStreet = "City-käytävä"
         let hud = HUDLayer(typography: scene.typography, unit: scene.unit)
         let marker = scene.markerRect(input)
+        let cap = physics.pixels(arcMinutes: 16)
+        let credit = (width: 11.5 * cap + 8, height: 1.3 * cap + 8)
+        let fits = { (rects: [Rect]) in
+            OfflineMapLayer.creditSpots(
+                width: credit.width, height: credit.height, screenWidth: Double(panel.width),
+                screenHeight: Double(panel.height), margin: 4 * physics.unit, sides: false
+            ).contains { spot in !(rects + [marker]).contains(where: spot.intersects) }
+        }
+        let lines = HUDLines(input)
         let layout = hud.layout(
-            HUDLines(input), camera: input.camera, width: panel.width, height: panel.height, keepOut: marker)
+            lines, camera: input.camera, width: panel.width, height: panel.height, keepOut: marker,
+            creditFits: creditRoom ? fits : nil)
+        if creditRoom {
+            let usual = hud.layout(
+                lines, camera: input.camera, width: panel.width, height: panel.height, keepOut: marker)
+            // Landscape panels all end with room for the credit; where the usual layout had it, nothing moved.
+            if panel.width > panel.height {
+                #expect(fits(layout.rects), "\(panel) \(position): no room for the credit")
+            }
+            if fits(usual.rects) { #expect(layout.rects == usual.rects) }
+            if panel.width == 480 && panel.height == 320 {
+                #expect(!fits(usual.rects) && layout.scale.y < usual.scale.y, "the 3.5\" scale bar should rise")
+            }
+        }
         let rects = layout.rects
         for (i, a) in rects.enumerated() {
             #expect(!a.intersects(marker), "\(panel): \(a) covers the marker")

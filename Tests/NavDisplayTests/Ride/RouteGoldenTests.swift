@@ -64,6 +64,10 @@ struct RouteGoldenTests {
         let (pipeline, time) = RouteFixtures.pipeline(
             at: c.seconds, recording: recording, scene: scene, tracker: tracker, orientation: c.orientation)
         let frame = pipeline.renderFrame(at: time)
+        // The map's credit at its full size (ISO 15008's 16′) in every reviewed ride frame, whatever the HUD shows.
+        let typography = LabelTypography(physics: scene.physics, fonts: fonts, shaper: try WorldTextShaper())
+        let drawn = try #require(map.lastCreditCapHeight, "\(c.name): no credit")
+        #expect(abs(drawn - typography.attribution.capHeight) < 0.1, "\(c.name): credit set smaller")
 
         let dir = try NavDisplayBinary.temporaryDirectory()
         let out = dir.appendingPathComponent("\(c.name).png").path

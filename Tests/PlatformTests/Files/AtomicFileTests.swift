@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    /// A FIFO given as a settings or calibration file once blocked `open` until a writer came (forever, for a
+    /// mistyped path): a FIFO, a device and an oversized file are refused before anything is read.
+    @Test func aFifoADeviceAndAnOversizedFileAreRefusedWithoutReading() throws {
+        let dir = try Self.scratchDirectory()
+        let fifo = dir + "/settings.conf"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let big = dir + "/big.conf"
+        try AtomicFile.write(String(repeating: "a", count: 5000), to: big)
+        for (path, words) in [
+            (fifo, "is not a regular file"), ("/dev/zero", "is not a regular file"), (big, "is 4 KiB"),
+        ] {
+            do {
+                _ = try AtomicFile.read(path, maxBytes: 4096)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+    }
+
     @Test func aCalibrationSurvivesTheRoundTripThroughAFile() throws {
         let dir = try Self.scratchDirectory()
         let cal = MagnetometerCalibration(

@@ -61,6 +61,21 @@ struct MapBadInputTests {
         }
     }
 
+    /// A FIFO given as the map once blocked `open` until a writer came: it is refused at once, like a device.
+    @Test func aFifoOrADeviceIsRefusedWithoutWaiting() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("map-fifo-\(getpid())").path
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [fifo, "/dev/zero"] {
+            #expect {
+                try MapFile.open(path: path)
+            } throws: { error in
+                "\(error)".contains("not a regular file")
+            }
+        }
+    }
+
     @Test func aPMTilesFileWithABadMagicIsRefused() throws {
         let path = try Self.copy("helsinki.pmtiles", to: "badmagic.pmtiles") {
             $0.replaceSubrange(0..<7, with: Array("PMTilez".utf8))
