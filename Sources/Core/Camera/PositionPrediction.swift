@@ -5,7 +5,8 @@
 /// courses of the last two fixes turned (an arc, so a bend is followed), but never further than
 /// `horizonSeconds` past the fix: after that it holds, and a fix that stops coming looks as stale as it did before.
 /// When the next fix lands, the difference between what was drawn and the new fix's own prediction is eased out
-/// over `easeSeconds` (3t² − 2t³, so the motion neither jumps back nor starts with a jerk) instead of in one frame.
+/// over `easeSeconds` (3t² − 2t³, so the motion neither jumps back nor starts with a jerk) instead of in one frame;
+/// a difference along the road over up to `longestEaseSeconds`, so the drawn speed changes by at most half.
 /// A prediction that ran ahead of a rider who slowed is not pulled back along the course while the rider still
 /// moves: the drawn position waits there until the new fix's prediction catches up (going backwards would look
 /// like a jump back, only slower); across the course, and for a rider who stopped, the difference eases out.
@@ -15,8 +16,11 @@
 public struct PositionPrediction: Sendable {
     /// The longest the position is carried on past a fix (a 1 Hz receiver's next fix, and a late one).
     public static let horizonSeconds = 1.5
-    /// How long a new fix's difference from what was drawn takes to ease out.
+    /// How long a new fix's difference from what was drawn takes to ease out, at least.
     public static let easeSeconds = 0.5
+    /// The longest an easing along the course takes: one along the road is stretched so it changes the drawn
+    /// speed by at most half the rider's speed (3t² − 2t³ is at most 1.5 × the mean rate), up to this long.
+    public static let longestEaseSeconds = 1.0
     /// Slower than this (the parked threshold) the position is not carried on: parked stays parked.
     public static let minimumSpeedMetresPerSecond = 0.5
     /// A turn faster than this between two fixes is taken as this (a course flipping on noise at low speed).
@@ -62,6 +66,7 @@ public struct PositionPrediction: Sendable {
     /// What is eased out: east and north metres added to the prediction at `correctionStart`.
     private var correction = (east: 0.0, north: 0.0)
     private var correctionStart: Timestamp?
+    private var correctionSeconds = PositionPrediction.easeSeconds
     /// How far along the base's course (metres, from the base) the drawn position has got and is not taken back
     /// from while the base is carried on; nil when the new fix was not behind what was drawn.
     private var alongFloorMetres: Double?
@@ -89,9 +94,14 @@ public struct PositionPrediction: Sendable {
                 if (east * east + north * north).squareRoot() < Self.snapMetres {
                     correction = (east, north)
                     correctionStart = time
-                    if new.carriedSpeed != nil, let course = new.course {
+                    correctionSeconds = Self.easeSeconds
+                    if let speed = new.carriedSpeed, let course = new.course {
                         let (e, n) = Self.offsetMetres(from: new.coordinate, to: drawn)
                         alongFloorMetres = e * sin(course.radians) + n * cos(course.radians)
+                        // A few metres along the road eased out in half a second would nearly stop the marker (or
+                        // double its speed): stretched so the drawn speed stays within half the rider's.
+                        let along = abs(east * sin(course.radians) + north * cos(course.radians))
+                        correctionSeconds = min(max(Self.easeSeconds, 3 * along / speed), Self.longestEaseSeconds)
                     }
                 }
             }
@@ -119,7 +129,7 @@ public struct PositionPrediction: Sendable {
                 seconds: dt)
         }
         if let start = correctionStart {
-            let t = time.seconds(since: start) / Self.easeSeconds
+            let t = time.seconds(since: start) / correctionSeconds
             let left = 1 - CameraTransition.smoothstep(t.isFinite ? t : 1)
             east += correction.east * left
             north += correction.north * left

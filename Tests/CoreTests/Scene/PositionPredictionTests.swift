@@ -104,6 +104,23 @@ struct PositionPredictionTests {
         #expect(abs(Self.metres(shown.last).east - expected) < 0.05, "\(c.what)")
     }
 
+    /// Riding on at 5.5 m/s, a fix lands 1.5 m behind the prediction (GPS noise): the marker slows for a moment,
+    /// to no less than half its speed, instead of nearly stopping for a quarter of a second.
+    @Test func noiseAlongTheRoadChangesTheDrawnSpeedByAtMostHalf() {
+        var p = P()
+        _ = p.position(base: Self.fix(0, east: 0, speed: 5.5), at: Self.at(0))
+        _ = p.position(base: Self.fix(0, east: 0, speed: 5.5), at: Self.at(0.95))
+        let noisy = Self.fix(1, east: 5.5 - 1.5, speed: 5.5)
+        var east: [Double] = []
+        for frame in 0...20 {
+            east.append(Self.metres(p.position(base: noisy, at: Self.at(1 + Double(frame) / 20))).east)
+        }
+        let speeds = zip(east, east.dropFirst()).map { ($1 - $0) * 20 }
+        #expect((speeds.min() ?? 0) > 0.45 * 5.5, "slowest \(speeds.min() ?? 0) m/s")
+        #expect(abs(east[0] - 5.5) < 0.01, "no jump at the fix")
+        #expect(abs(east[20] - (4.0 + 5.5)) < 0.05, "eased out within a second")
+    }
+
     /// A rider who stops: the prediction that ran ahead eases back onto the stopped fix (holding it ahead would
     /// show the marker past where the rider stands).
     @Test func aStopEasesBackOntoTheFix() {
