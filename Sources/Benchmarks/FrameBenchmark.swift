@@ -18,8 +18,7 @@ func runFrameBenchmark() {
         let after = scene.hudCacheStatistics
         let redrawn = after.redrawn - before.redrawn
         print(
-            "  HUD panels redrawn in one pass: \(redrawn) of \(redrawn + after.reused - before.reused) (the scale bar's"
-                + " length in pixels follows the latitude of a position that now moves every frame)")
+            "  HUD panels redrawn in one pass: \(redrawn) of \(redrawn + after.reused - before.reused)")
         let full = perFrame { for input in setup.inputs { _ = scene.render(input) } }
         setup.layer.drawsLabels = false
         let noLabels = perFrame { for input in setup.inputs { _ = scene.render(input) } }
