@@ -126,11 +126,11 @@ public final class Scene {
     private func takeUnheldFrame() {
         let held = min(max(framesHeldByDisplay, 0), 4)
         guard held > 0 else { return }
-        if spareFrames.count < held {
-            spareFrames.append(FrameBuffer(width: width, height: height, fill: theme.background.xrgb))
-        }
         spareFrames.append(canvas.frame)
-        canvas.frame = spareFrames.removeFirst()
+        // Until enough are put aside, a new one: the oldest put aside may still be held.
+        canvas.frame =
+            spareFrames.count <= held
+            ? FrameBuffer(width: width, height: height, fill: theme.background.xrgb) : spareFrames.removeFirst()
     }
 
     /// Draws the frame for `input` and returns it.
