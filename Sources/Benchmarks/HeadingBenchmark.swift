@@ -6,7 +6,9 @@ import Simulation
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,
 /// declination-corrected heading ours starts from), and our `HeadingEstimator`. Prints one table.
 func runHeadingBenchmark() {
-    runRealHeadingTable()
+    // HEADING_MOUNT_ONLY=1 prints only the mounting-offset table (for a quick look at the learner).
+    let mountOnly = ProcessInfo.processInfo.environment["HEADING_MOUNT_ONLY"] == "1"
+    if !mountOnly { runRealHeadingTable() }
     // HEADING_REAL_ONLY=1 skips the simulated scenarios (for a quick look at the real trials).
     if ProcessInfo.processInfo.environment["HEADING_REAL_ONLY"] == "1" { return }
     let helsinki = GeoCoordinate(latitude: 60.1699, longitude: 24.9384)
@@ -114,16 +116,13 @@ func runHeadingBenchmark() {
     // 4. The same ride with cars (magnets) passing: a disturbed compass while moving. The receiver's fix phase
     // comes from the seed: where a turn starts between two fixes decides how late a 1 Hz course sees it.
     func magnetRide(seed: UInt64, withMagnets: Bool = true) -> SimulatedRide {
-        var r = SimulatedRide(
-            start: helsinki, initialHeadingDegrees: 70, segments: ride(), device: distorted, seed: seed)
-        var phase = SeededRandom(seed: seed &+ 1_000)
-        r.device.gpsPhaseSeconds = 0.05 + 0.9 * phase.uniform()
-        r.magnets =
-            withMagnets
-            ? [10, 18, 36, 60, 78, 90].map {
-                SimulatedRide.Magnet(atSeconds: $0, widthSeconds: 0.8, peakMicrotesla: Vector3(x: -18, y: 14, z: -10))
-            } : []
-        return r
+        SimulatedRide.throughTown(seed: seed, cars: withMagnets)
+    }
+    if mountOnly {
+        printMountingOffsetLearning(calibration: calibration) { withMagnets in
+            magnetRide(seed: 22, withMagnets: withMagnets)
+        }
+        return
     }
     var magnets = magnetRide(seed: 22)
     scenarios.append(.init(name: "ride, magnets passing", ride: magnets, calibration: calibration, movingOnly: true))

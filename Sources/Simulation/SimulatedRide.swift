@@ -16,6 +16,15 @@ public struct SimulatedRide: Sendable {
         public var accelerometerNoise = 0.05
         /// The device's yaw relative to the vehicle, degrees (a handlebar mount turned a little).
         public var mountYawDegrees = 0.0
+        /// The mount turned by `degrees` more over the second after `atSeconds` (the rider straightening it at a
+        /// light), or nil: the gyroscope and the field see the turn, the course does not.
+        public var mountTurn: (atSeconds: Double, degrees: Double)?
+        /// The device's yaw relative to the vehicle at `t` seconds.
+        public func mountYaw(at t: Double) -> Double {
+            guard let turn = mountTurn else { return mountYawDegrees }
+            let u = min(1, max(0, t - turn.atSeconds))
+            return mountYawDegrees + turn.degrees * (1 - cos(.pi * u)) / 2
+        }
         public var magnetometerHz = 50.0
         /// 0 means the unit has no accelerometer.
         public var accelerometerHz = 50.0
@@ -176,7 +185,7 @@ public struct SimulatedRide: Sendable {
     func attitude(at t: Double) -> Matrix3 {
         let p = pose(at: t)
         return SimulatedRide.bodyToWorld(
-            yaw: p.heading.degrees + device.mountYawDegrees, pitch: p.pitchDegrees, roll: p.rollDegrees)
+            yaw: p.heading.degrees + device.mountYaw(at: t), pitch: p.pitchDegrees, roll: p.rollDegrees)
     }
 
     /// The device's angular rate in its own frame (rad/s), from the attitude a moment before and after:
@@ -220,7 +229,7 @@ public struct SimulatedRide: Sendable {
             let ts = Timestamp(seconds: t)
             let pose = pose(at: t)
             let rotation = SimulatedRide.bodyToWorld(
-                yaw: pose.heading.degrees + device.mountYawDegrees, pitch: pose.pitchDegrees, roll: pose.rollDegrees)
+                yaw: pose.heading.degrees + device.mountYaw(at: t), pitch: pose.pitchDegrees, roll: pose.rollDegrees)
             let toBody = rotation.transposed
             switch kind {
             case 0:

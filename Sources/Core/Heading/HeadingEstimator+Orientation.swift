@@ -19,6 +19,15 @@ extension HeadingEstimator {
             orientation.field.expected = (norm, here.inclinationDegrees)
         }
         let verdict = orientation.magnetometer(b, at: s.time)
+        if let q = orientation.attitude,
+            !fieldAgainstGyroscope.add(
+                field: b, attitude: q, correctionSumDegrees: orientation.headingCorrectionSumDegrees,
+                fieldHeadingDegrees: fieldReading.flatMap { $0.time == s.time ? $0.heading.degrees : nil },
+                at: s.time)
+        {
+            // A field passing by: the mounting-offset samples near it saw its edges too.
+            learner.disturbance(at: s.time)
+        }
         switch verdict.outcome {
         case .initialised: orientationInitialisedAt = s.time
         case .disturbed: orientationDisturbedAt = s.time
@@ -35,9 +44,23 @@ extension HeadingEstimator {
         else { return }
         let declination = estimate.declinationDegrees ?? 0
         let offset = mountingOffset
+        // The offset's own uncertainty is the course's too: a course cannot say more about the device's heading
+        // than the offset between them is known.
         let sigma = courseAccuracy(fix)
+        let offsetSigma = learner.uncertaintyDegrees ?? 0
         orientation.headingMeasurement(
-            course - declination - offset, varianceDegrees2: sigma * sigma, independentOfField: true)
+            course - declination - offset, varianceDegrees2: sigma * sigma + offsetSigma * offsetSigma,
+            independentOfField: true)
+    }
+
+    /// The device's heading (true when the declination is known) from the field alone at a fix, referred to the
+    /// gyroscope so that a second of readings pools, or nil when the field turned against the gyroscope.
+    mutating func fieldHeading(at t: Timestamp) -> Angle? {
+        guard let level = fieldAgainstGyroscope.level(at: t), let h = orientation.attitude?.headingDegrees else {
+            return nil
+        }
+        let gyroscopeHeading = h - orientation.headingCorrectionSumDegrees
+        return Angle(gyroscopeHeading + level + (estimate.declinationDegrees ?? 0))
     }
 
     /// The device's offset from the vehicle's forward axis (°): learned from the course where the course is the
@@ -75,7 +98,10 @@ extension HeadingEstimator {
         estimate.course = fusion.drivingFix(at: t).flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
         estimate.standstillAnchor = standstill.isStandingStill ? standstill.anchor : nil
         if standstill.isStandingStill { flags.insert(.standingStill) }
-        if gyroState != .unknown, let m = magnetic, let accuracy = orientation.accuracyDegrees {
+        if gyroState != .unknown, let m = magnetic, let filterAccuracy = orientation.accuracyDegrees {
+            // The vehicle's heading is the device's plus the mounting offset: the offset's uncertainty adds.
+            let offsetSigma = configuration.vehicle.courseIsHeading ? learner.uncertaintyDegrees ?? 0 : 0
+            let accuracy = (filterAccuracy * filterAccuracy + offsetSigma * offsetSigma).squareRoot()
             let direction = m.rotated(by: (estimate.declinationDegrees ?? 0) + mountingOffset)
             estimate.heading = Heading(
                 direction: direction, reference: reference, accuracyDegrees: accuracy, source: .compass)

@@ -31,6 +31,7 @@ extension HeadingEstimator {
             terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
         }
         if let d = declinationErrorDegrees { terms.append(d) }
+        if let o = learner.uncertaintyDegrees { terms.append(o) }
         let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return (trueAngle.rotated(by: offset), trueAngle, accuracy)
     }

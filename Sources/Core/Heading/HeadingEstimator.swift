@@ -27,6 +27,8 @@ public struct HeadingEstimator: Sendable {
     /// The compass-only path's running statistics, for an honest accuracy, and its latest trusted reading.
     var quality = CompassQuality()
     var lastCompassReading: Angle?
+    /// The latest reading's tilt-compensated heading with the compass path's "down" (magnetic), gated or not.
+    var fieldReading: (time: Timestamp, heading: Angle)?
     var fusion: CourseFusion
     var learner: MountingOffsetLearner
     var standstill: StandstillGate
@@ -74,6 +76,8 @@ public struct HeadingEstimator: Sendable {
     static let courseRateCarrySeconds = 1.5
     /// The gyro-driven orientation filter and its state machine (used while a gyroscope is live).
     var orientation: OrientationFilter
+    /// The field's heading against the gyroscope's, for the mounting offset (gyroscope path).
+    var fieldAgainstGyroscope = FieldAgainstGyroscope()
     var gyroState = GyroHeadingState.unknown
     var lastGyroscopeTime: Timestamp?
     var orientationInitialisedAt: Timestamp?
@@ -258,6 +262,7 @@ public struct HeadingEstimator: Sendable {
             quality.magnetometer(normMicrotesla: b.length, dipDegrees: nil, innovationDegrees: nil, at: s.time)
             return
         }
+        if !levelAssumed { fieldReading = (s.time, heading) }
         let settledNow = gpsMotionSeen ? isSettled(at: s.time) : nil
         let modelDip =
             configuration.calibration?.dipIsMeaningful ?? false ? estimate.field?.inclinationDegrees : nil
@@ -283,6 +288,10 @@ public struct HeadingEstimator: Sendable {
         if gate.isDisturbed(
             at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip)
         {
+            // A reading the gate rejected: the mounting-offset samples near it saw the edges of that field. (With
+            // a gyroscope the filter's own verdict tells the learner instead.)
+            let gyroscope = gyroscopeLive(at: s.time)
+            if gate.lastDisturbance == s.time, !gyroscope { learner.disturbance(at: s.time) }
             compassTrusted = false
             return
         }
@@ -342,14 +351,13 @@ public struct HeadingEstimator: Sendable {
             movingCourses.removeAll()
         }
         fusion.update(fix)
-        let compassNow = compassVehicle(at: fix.time)
-        // Learn only at steady speed: speeding up or braking tilts the accelerometer's "down" and bends the compass.
-        let steady = abs(motion?.acceleration ?? 1) < 0.3
-        if configuration.calibration != nil || externalAccuracy != nil, estimate.declinationDegrees != nil, steady,
-            let c = compassNow?.withoutOffset
-        {
-            learner.observe(fix: fix, compass: c)
-        }
+        // The device's heading to learn the mounting offset against: with a gyroscope, the field's alone (checked
+        // against the gyroscope's turn, `FieldAgainstGyroscope`); without, the compass path's gated compass.
+        let device =
+            gyroscopeLive(at: fix.time) ? fieldHeading(at: fix.time) : compassVehicle(at: fix.time)?.withoutOffset
+        let teaches =
+            (configuration.calibration != nil || externalAccuracy != nil) && estimate.declinationDegrees != nil
+        learner.observe(fix: fix, compass: teaches ? device : nil)
         if fix.mode >= .twoD {
             lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)
         }

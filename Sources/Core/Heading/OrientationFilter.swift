@@ -42,6 +42,8 @@ public struct OrientationFilter: Sendable {
     public internal(set) var compensationDegrees = 0.0
     /// Since when the field has agreed in strength and dip but not in direction.
     var driftSince: Timestamp?
+    /// Every heading correction made so far, summed (°): the filter's heading less this is the gyroscope's own.
+    public private(set) var headingCorrectionSumDegrees = 0.0
     /// Seconds the heading has been carried by the gyroscope alone since the last accepted heading measurement.
     public internal(set) var secondsWithoutHeadingMeasurement = 0.0
     /// Seconds of gyroscope-only carrying still in the heading: grows with time, shrinks as measurements correct.
@@ -159,6 +161,7 @@ public struct OrientationFilter: Sendable {
         let innovation = Angle(h).signedDifference(to: Angle(degrees))
         guard headingVariance.isFinite else {
             headingCorrection = (Quaternion.aboutDown(degrees: innovation) * headingCorrection).normalized
+            headingCorrectionSumDegrees += innovation
             attachedMagnet.headingCorrected(byDegrees: innovation)
             headingVariance = varianceDegrees2
             secondsWithoutHeadingMeasurement = 0
@@ -168,6 +171,7 @@ public struct OrientationFilter: Sendable {
         let prior = independentOfField ? (accuracyDegrees.map { $0 * $0 } ?? headingVariance) : headingVariance
         let k = prior / (prior + varianceDegrees2)
         headingCorrection = (Quaternion.aboutDown(degrees: k * innovation) * headingCorrection).normalized
+        headingCorrectionSumDegrees += k * innovation
         attachedMagnet.headingCorrected(byDegrees: k * innovation)
         headingVariance *= 1 - k
         // The error carried so far shrinks as the variance does: one reading let through a disturbance does
