@@ -17,9 +17,11 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("hud-count", runHUDInstructionCount),
     ("hud-count-fresh", runHUDFreshInstructionCount),
     ("memory", runMemoryBenchmark),
+    ("frame", runFrameBenchmark),
+    ("frame-count", runFrameInstructionCount),
 ]
 // For callgrind, or slow and only for a question already answered in docs/benchmarks.md.
-let onlyWhenNamed: Set = ["composite-count", "hud-count", "hud-count-fresh", "composite-flat"]
+let onlyWhenNamed: Set = ["composite-count", "hud-count", "hud-count-fresh", "composite-flat", "frame-count"]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
 if !unknown.isEmpty {

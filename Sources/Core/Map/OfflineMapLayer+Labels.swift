@@ -20,10 +20,20 @@ extension OfflineMapLayer {
         if zoom >= store.minZoom {
             for y in ys { for x in xs { dataTiles.insert(store.dataTile(for: TileID(z: zoom, x: x, y: y))) } }
         }
-        var candidates: [LabelCandidate] = []
+        var loaded: [(tile: TileID, labels: [LabelCandidate])] = []
         for t in dataTiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-            let loaded = waitForTiles ? store.load(t) : store.cached(t)
-            if case .vector(_, let labels)? = loaded { candidates += labels }
+            if case .vector(_, let labels)? = waitForTiles ? store.load(t) : store.cached(t) {
+                loaded.append((t, labels))
+            }
+        }
+        // The same decoded tiles as last frame (a tile's labels never change once decoded): the same list.
+        let loadedTiles = loaded.map(\.tile)
+        let candidates: [LabelCandidate]
+        if let cached = candidateCache, cached.tiles == loadedTiles {
+            candidates = cached.candidates
+        } else {
+            candidates = loaded.flatMap(\.labels)
+            candidateCache = (loadedTiles, candidates)
         }
         let fonts = typography.fonts
         (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: camera.width, height: camera.height)

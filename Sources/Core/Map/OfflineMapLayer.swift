@@ -28,6 +28,11 @@ public final class OfflineMapLayer: MapLayer {
     public internal(set) var lastCreditCapHeight: Double?
     /// The labels drawn in the last frame (for tests and debugging).
     public internal(set) var lastLabels: [PlacedLabel] = []
+    /// The last current-street answer (`currentStreet(at:course:)`), reused while the position barely moved.
+    var streetCache: StreetAnswer?
+    /// The label candidates of the data tiles last drawn, and which tiles they came from: most frames draw the
+    /// same tiles, and the list is not rebuilt for them.
+    var candidateCache: (tiles: [TileID], candidates: [LabelCandidate])?
 
     /// `shaper` nil (or one that fails) sets labels with `fonts`' outlines.
     public init(

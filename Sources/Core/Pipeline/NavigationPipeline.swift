@@ -27,6 +27,10 @@ public final class NavigationPipeline {
     private var lastSignature: FrameSignature?
     /// Eases mode and zoom changes over a few hundred milliseconds of frame time.
     private var transition = CameraTransition()
+    /// Carries the drawn position on between fixes (display smoothing only: the state keeps the real fixes).
+    private var prediction = PositionPrediction()
+    /// False draws the user at the last fix until the next (as before the prediction; for tests and benchmarks).
+    public var predictsPosition = true
 
     public init(
         scene: Scene, orientation: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate,
@@ -81,7 +85,21 @@ public final class NavigationPipeline {
         input.camera = transition.camera(for: input.camera, at: time)
         applyRideView(to: &input)
         ride?.decorate(&input, at: frameTime ?? state.now)
+        // After the ride took the real trail: only the picture is carried on between fixes.
+        showPredictedPosition(in: &input, at: time)
         return input
+    }
+
+    /// Draws the user where the prediction says at `time`: the camera's centre and the trail's last point.
+    private func showPredictedPosition(in input: inout SceneInput, at time: Timestamp) {
+        guard predictsPosition, let real = state.displayPosition, let fixTime = state.positionTime else { return }
+        let moving = state.motionIsCurrent(at: time) && state.headingEstimate.standstillAnchor == nil
+        let base = PositionPrediction.Base(
+            coordinate: real, time: fixTime, speedMetresPerSecond: moving ? state.speedMetresPerSecond : nil,
+            course: moving ? state.course : nil)
+        guard let shown = prediction.position(base: base, at: max(time, fixTime)), shown != real else { return }
+        input.camera.center = shown
+        if !input.trail.isEmpty { input.trail[input.trail.count - 1] = shown }
     }
 
     /// Draws the frame at `frameTime`.

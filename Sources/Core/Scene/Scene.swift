@@ -67,6 +67,15 @@ public final class Scene {
     /// How many HUD panels were drawn again and how many reused since the scene was made.
     public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
     private let fonts: FontSet
+    /// How many of the frames this scene returned the display may still hold (it compares the next frame with the
+    /// last one shown for its damage; DRM keeps one per buffer it flips between). A frame is drawn into a buffer
+    /// no display holds: drawing into the one just returned would copy all its pixels first (copy-on-write, a
+    /// fresh 1.5 MB block from `mmap` at 800×480, faulted in page by page, every frame).
+    public var framesHeldByDisplay = 1 {
+        didSet { if framesHeldByDisplay != oldValue { spareFrames.removeAll() } }
+    }
+    /// Frames returned earlier, oldest first: the next frame is drawn into the oldest.
+    private var spareFrames: [FrameBuffer] = []
 
     /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
     public init(
@@ -112,9 +121,22 @@ public final class Scene {
         return Rect(x: a.x - r, y: a.y - r, width: 2 * r, height: 2 * r)
     }
 
+    /// Puts the frame last returned aside and draws into the oldest one put aside, which no display holds any
+    /// more (a new one until there are enough). Every frame is drawn whole, so what the buffer held does not matter.
+    private func takeUnheldFrame() {
+        let held = min(max(framesHeldByDisplay, 0), 4)
+        guard held > 0 else { return }
+        spareFrames.append(canvas.frame)
+        // Until enough are put aside, a new one: the oldest put aside may still be held.
+        canvas.frame =
+            spareFrames.count <= held
+            ? FrameBuffer(width: width, height: height, fill: theme.background.xrgb) : spareFrames.removeFirst()
+    }
+
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
+        takeUnheldFrame()
         var input = input
         if input.currentStreet == nil, input.positionKnown, let map {
             input.currentStreet = map.currentStreet(

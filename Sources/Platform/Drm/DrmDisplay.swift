@@ -52,6 +52,9 @@ public final class DrmDisplay: Display, ConsoleSwitching {
 
     private let fd: Int32
     private var buffers: [DumbBuffer] = []
+    /// How many presented frames this display may keep: one per scanout buffer (to find what changed since that
+    /// buffer was drawn) and the one waiting for a pending flip. The scene draws the next frame into none of them.
+    public var framesHeld: Int { buffers.count + 1 }
     private var front = 0
     private var pendingBuffer = 0
     private var waitingFrame: FrameBuffer?

@@ -35,6 +35,12 @@ public final class DisplaySink: EventSink {
         self.clock = clock
         self.makePipeline = makePipeline
         pipeline = makePipeline()
+        keepFramesApart()
+    }
+
+    /// The scene draws into a buffer the display does not hold (the display keeps what it last showed).
+    private func keepFramesApart() {
+        pipeline.scene.framesHeldByDisplay = (display as? DrmDisplay)?.framesHeld ?? 1
     }
 
     public var name: String { "display" }
@@ -87,6 +93,7 @@ public final class DisplaySink: EventSink {
     public func restart(now: Timestamp) throws {
         let notices = pipeline.notices
         pipeline = makePipeline()
+        keepFramesApart()
         pipeline.notices = notices
     }
 

@@ -1,0 +1,119 @@
+import Core
+import Foundation
+import Platform
+
+/// The product's whole frame on the main thread: the bundled map (every tile rendered beforehand, so the tile
+/// workers are not in it), its labels set with the shaped text stack, the route-less ride's trail, arrow and HUD,
+/// 800×480 heading-up at zoom 16.5, for 30 s of the bundled ride at 20 frames a second with the drawn position
+/// carried on between fixes. CPU time of this thread per frame, the whole frame and without each part.
+func runFrameBenchmark() {
+    print("\n== The whole frame: bundled map and ride 20-50 s, 800x480 heading-up z16.5, 20 fps, smooth motion ==")
+    do {
+        let setup = try frameSetup()
+        let n = Double(setup.inputs.count)
+        func perFrame(_ body: () -> Void) -> Double { medianSeconds(1, body) / n }
+        let scene = setup.scene
+        let before = scene.hudCacheStatistics
+        for input in setup.inputs { _ = scene.render(input) }
+        let after = scene.hudCacheStatistics
+        let redrawn = after.redrawn - before.redrawn
+        print(
+            "  HUD panels redrawn in one pass: \(redrawn) of \(redrawn + after.reused - before.reused)")
+        let full = perFrame { for input in setup.inputs { _ = scene.render(input) } }
+        setup.layer.drawsLabels = false
+        let noLabels = perFrame { for input in setup.inputs { _ = scene.render(input) } }
+        scene.drawsHUD = false
+        let mapOnly = perFrame { for input in setup.inputs { _ = scene.render(input) } }
+        setup.layer.drawsLabels = true
+        scene.drawsHUD = true
+        func ms(_ t: Double) -> String { formatFixed(t * 1000, digits: 3) + " ms" }
+        print("  \(setup.inputs.count) frames; CPU per frame, median of 7 rounds:")
+        print("    whole frame                  \(ms(full))")
+        print("    without the labels           \(ms(noLabels))   labels \(ms(full - noLabels))")
+        print("    map only (no labels, no HUD) \(ms(mapOnly))   HUD, trail, arrow \(ms(noLabels - mapOnly))")
+        print("  Cortex-A53 estimate: see `frame-count` under callgrind (instructions at ~1 per cycle at 1 GHz)")
+        rotatedBlitFootprint()
+    } catch {
+        print("  no figure: \(error)")
+    }
+}
+
+/// The same frames once each after a warm pass, for callgrind:
+/// `valgrind --tool=callgrind --toggle-collect='*countedFrames*' .build/release/Benchmarks frame-count`.
+func runFrameInstructionCount() {
+    print("\n== The whole frame, the ride frames once after a warm pass, for callgrind (FrameBenchmark.swift) ==")
+    do {
+        let setup = try frameSetup()
+        countedFrames(setup.scene, setup.inputs)
+        print("  \(setup.inputs.count) frames")
+    } catch {
+        print("  no figure: \(error)")
+    }
+}
+
+@inline(never) func countedFrames(_ scene: Scene, _ inputs: [SceneInput]) {
+    for input in inputs { _ = scene.render(input) }
+}
+
+private struct FrameSetup {
+    var scene: Scene
+    var layer: OfflineMapLayer
+    var inputs: [SceneInput]
+}
+
+/// The scene on the bundled map and what the pipeline asks it to draw, drawn once (every tile and label cached).
+private func frameSetup() throws -> FrameSetup {
+    let fonts = try FontSet.load()
+    let shaper = try WorldTextShaper()
+    let layer = try OfflineMap.layer(
+        path: repositoryPath("maps/helsinki.mbtiles"), style: .day, fonts: fonts, waitForTiles: true, shaper: shaper)
+    let scene = Scene(width: 800, height: 480, fonts: fonts, map: layer, shaper: shaper)
+    let ride = try loadRecording(repositoryPath("recordings/helsinki-ride.navrec"))
+    guard let first = ride.events.first?.time else { return FrameSetup(scene: scene, layer: layer, inputs: []) }
+    let pipeline = NavigationPipeline(
+        scene: scene, orientation: .headingUp, zoom: 16.5,
+        fallbackCenter: GeoCoordinate(latitude: 60.170, longitude: 24.941))
+    var inputs: [SceneInput] = []
+    var next = first.adding(seconds: 20)
+    let end = first.adding(seconds: 50)
+    for event in ride.events {
+        while next <= event.time, next <= end {
+            inputs.append(pipeline.nextSceneInput(at: next))
+            next = next.adding(seconds: 0.05)
+        }
+        pipeline.apply(event)
+    }
+    for input in inputs { _ = scene.render(input) }
+    return FrameSetup(scene: scene, layer: layer, inputs: inputs)
+}
+
+/// The rotated composite of the map canvas into 800×480 at the source scales the product draws: 1.00 source
+/// pixel per screen pixel (whole zooms) and 1.41 (zoom 16.5 from z17 tiles, the default).
+private func rotatedBlitFootprint() {
+    let (w, h) = (800, 480)
+    print("  rotated composite 800x480 turned 37°, bilinear, by source pixels per screen pixel:")
+    for scale in [1.0, 2.0.squareRoot()] {
+        let side = Int((Double(w * w + h * h)).squareRoot() * scale) + 4
+        guard let canvas = mapCanvas(side: side) else { return }
+        var frame = FrameBuffer(width: w, height: h)
+        let map = AffineMap.rotation(
+            degrees: 37, scale: 1 / scale, sourceCenter: Point(x: Double(side) / 2, y: Double(side) / 2),
+            destinationCenter: Point(x: Double(w) / 2, y: Double(h) / 2))
+        let t = medianSeconds(20) { RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0) }
+        // As in the live loop, where 50 ms of other work (tile workers, other programs) pass between frames:
+        // the caches emptied first (32 MiB written), and only the blit timed.
+        var cold: [Double] = []
+        var sweep = [UInt64](repeating: 0, count: 4 << 20)
+        for round in 0..<15 {
+            sweep.withUnsafeMutableBytes { _ = memset($0.baseAddress!, Int32(round), $0.count) }
+            let start = threadCPUNanoseconds()
+            RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0)
+            cold.append(Double(threadCPUNanoseconds() - start) / 1e9)
+        }
+        let coldMedian = cold.sorted()[cold.count / 2]
+        print(
+            "    \(formatFixed(scale, digits: 2)) (canvas \(side)x\(side), \(formatFixed(Double(side * side * 4) / 1_048_576, digits: 1)) MiB)"
+                + "  warm \(formatFixed(t * 1e6, digits: 0)) µs, caches emptied first \(formatFixed(coldMedian * 1e6, digits: 0)) µs"
+        )
+    }
+}
