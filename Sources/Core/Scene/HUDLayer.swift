@@ -244,8 +244,17 @@ struct HUDLayer {
     }
 
     /// A scale bar of the smallest round length (1, 2 or 5 × 10ⁿ) in `units` at least `aboutPixels` long, in
-    /// pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
+    /// whole pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
     static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (Double, String) {
+        let (pixels, label) = exactScaleBar(metresPerPixel: metresPerPixel, aboutPixels: aboutPixels, units: units)
+        // Whole pixels: the length follows the latitude, and as a fraction it changed with every frame of smooth
+        // motion, so the scale panel (whose cache key holds it) was drawn again every frame for nothing.
+        return (pixels.rounded(), label)
+    }
+
+    private static func exactScaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (
+        Double, String
+    ) {
         let most = aboutPixels * metresPerPixel
         func round(_ value: Double, in unit: Double) -> Double { GridLayer.niceStep(value / unit) * unit }
         func number(_ v: Double) -> String {

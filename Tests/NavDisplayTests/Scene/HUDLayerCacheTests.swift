@@ -91,6 +91,24 @@ struct HUDLayerCacheTests {
         #expect(Self.largestDifference(turned, cached.render(input)) <= 2)
     }
 
+    /// Smooth motion moves the camera's centre a little every frame; the scale bar's length follows the latitude,
+    /// so as a fraction of a pixel it changed every frame and the scale panel was drawn again every frame (543
+    /// panel redraws in 601 frames of the frame benchmark). Whole pixels change only when the bar grows by one.
+    @Test func aCentreMovingAMetreAFrameRedrawsNoPanel() throws {
+        let (cached, _, inputs) = try Self.scenes()
+        var input = try #require(inputs.first)
+        _ = cached.render(input)
+        let first = cached.hudCacheStatistics.redrawn
+        let start = input.camera.center
+        for step in 1...20 {
+            // About 1 m north a frame (6 m/s at 6 fps): the text the panels show does not change.
+            input.camera.center = GeoCoordinate(
+                latitude: start.latitude + Double(step) * 0.000_009, longitude: start.longitude)
+            _ = cached.render(input)
+        }
+        #expect(cached.hudCacheStatistics.redrawn - first <= 1, "redrawn \(cached.hudCacheStatistics.redrawn - first)")
+    }
+
     @Test func theLayerBlendIsTheScalarBlendOfEachChannel() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
