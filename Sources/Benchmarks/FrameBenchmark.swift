@@ -68,21 +68,7 @@ private func frameSetup() throws -> FrameSetup {
     let layer = try OfflineMap.layer(
         path: repositoryPath("maps/helsinki.mbtiles"), style: .day, fonts: fonts, waitForTiles: true, shaper: shaper)
     let scene = Scene(width: 800, height: 480, fonts: fonts, map: layer, shaper: shaper)
-    let ride = try loadRecording(repositoryPath("recordings/helsinki-ride.navrec"))
-    guard let first = ride.events.first?.time else { return FrameSetup(scene: scene, layer: layer, inputs: []) }
-    let pipeline = NavigationPipeline(
-        scene: scene, orientation: .headingUp, zoom: 16.5,
-        fallbackCenter: GeoCoordinate(latitude: 60.170, longitude: 24.941))
-    var inputs: [SceneInput] = []
-    var next = first.adding(seconds: 20)
-    let end = first.adding(seconds: 50)
-    for event in ride.events {
-        while next <= event.time, next <= end {
-            inputs.append(pipeline.nextSceneInput(at: next))
-            next = next.adding(seconds: 0.05)
-        }
-        pipeline.apply(event)
-    }
+    let inputs = try rideSceneInputs(scene: scene, step: 0.05)
     for input in inputs { _ = scene.render(input) }
     return FrameSetup(scene: scene, layer: layer, inputs: inputs)
 }

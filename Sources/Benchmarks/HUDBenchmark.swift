@@ -90,20 +90,5 @@ private func hudScene(fonts: FontSet, shaper: any TextShaper, caches: Bool) -> S
 
 /// What the pipeline asks the scene to draw over 20–50 s of the bundled ride at 10 frames a second.
 private func hudRideInputs(fonts: FontSet, shaper: any TextShaper) throws -> [SceneInput] {
-    let ride = try loadRecording(repositoryPath("recordings/helsinki-ride.navrec"))
-    guard let first = ride.events.first?.time else { return [] }
-    let pipeline = NavigationPipeline(
-        scene: hudScene(fonts: fonts, shaper: shaper, caches: false), orientation: .headingUp, zoom: 16.5,
-        fallbackCenter: GeoCoordinate(latitude: 60.170, longitude: 24.941))
-    var inputs: [SceneInput] = []
-    var next = first.adding(seconds: 20)
-    let end = first.adding(seconds: 50)
-    for event in ride.events {
-        while next <= event.time, next <= end {
-            inputs.append(pipeline.nextSceneInput(at: next))
-            next = next.adding(seconds: 0.1)
-        }
-        pipeline.apply(event)
-    }
-    return inputs
+    try rideSceneInputs(scene: hudScene(fonts: fonts, shaper: shaper, caches: false), step: 0.1)
 }

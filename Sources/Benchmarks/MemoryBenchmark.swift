@@ -7,23 +7,10 @@ import Foundation
 /// the map's own figures in process (`printMapMemoryFigures`). `MEMORY_SECONDS` sets each run's length (40).
 func runMemoryBenchmark() {
     print("\n== Resident memory: navdisplay replaying the bundled ride on --display memory, 800x480 heading-up ==")
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("navdisplay").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        print("memory: build navdisplay in the same configuration first (swift build -c release)")
-        return
-    }
+    guard let binary = ReleaseBinary.navdisplay(for: "memory") else { return }
     let seconds = ProcessInfo.processInfo.environment["MEMORY_SECONDS"].flatMap(Double.init) ?? 40
     let large = NSTemporaryDirectory() + "navdisplay-memory-large.mbtiles"
-    let make = Process()
-    make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    make.arguments = [repositoryPath("scripts/make-large-map.py"), large]
-    make.standardOutput = FileHandle.nullDevice
-    var haveLarge = false
-    if (try? make.run()) != nil {
-        make.waitUntilExit()
-        haveLarge = make.terminationStatus == 0
-    }
+    let haveLarge = ReleaseBinary.makeLargeMap(at: large)
     defer { try? FileManager.default.removeItem(atPath: large) }
     let runs: [(name: String, map: String?, target: Double?)] = [
         ("bundled map", repositoryPath("maps/helsinki.mbtiles"), 20),
@@ -74,13 +61,13 @@ private func residentRun(binary: String, map: String, seconds: Double) -> Reside
     var at = 0.0
     var peak = 0
     while p.isRunning, Date().timeIntervalSince(start) < seconds {
-        if let rss = residentKiB(pid: pid, "VmRSS"), rss > largest,
+        if let rss = ReleaseBinary.statusKiB(pid: pid, "VmRSS"), rss > largest,
             let data = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps")?.readDataToEndOfFile()
         {
             // /proc files report no size, so they are read to their end, not by their size.
             (largest, largestSmaps, at) = (rss, String(decoding: data, as: UTF8.self), Date().timeIntervalSince(start))
         }
-        peak = residentKiB(pid: pid, "VmHWM") ?? peak
+        peak = ReleaseBinary.statusKiB(pid: pid, "VmHWM") ?? peak
         Thread.sleep(forTimeInterval: 0.25)
     }
     p.terminate()
@@ -134,13 +121,6 @@ private func smapsGroups(_ smaps: String) -> [String: Int] {
     }
     for (group, n) in counts { groups["\(group) (\(n))"] = groups.removeValue(forKey: group) }
     return groups
-}
-
-/// A "kB" line of /proc/PID/status, such as VmHWM.
-private func residentKiB(pid: Int32, _ key: String) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    return status.split(separator: "\n").first { $0.hasPrefix(key + ":") }
-        .flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
 }
 
 extension String {

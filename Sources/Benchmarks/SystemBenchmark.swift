@@ -135,13 +135,7 @@ private func replayThroughput() {
 /// across it, tiles rendered as needed into the bounded cache.
 private func largeMapMemory() throws {
     let path = NSTemporaryDirectory() + "navdisplay-large-map.mbtiles"
-    let make = Process()
-    make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    make.arguments = [repositoryPath("scripts/make-large-map.py"), path]
-    make.standardOutput = FileHandle.nullDevice
-    try make.run()
-    make.waitUntilExit()
-    guard make.terminationStatus == 0 else {
+    guard ReleaseBinary.makeLargeMap(at: path) else {
         print("large map: could not generate it")
         return
     }
@@ -167,13 +161,7 @@ private func largeMapMemory() throws {
 /// callgrind's instruction count for a fixed replay of the bundled ride through the release binary: the same
 /// number on every run of the same build, whatever else the machine is doing.
 private func callgrindReplay() {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-        "navdisplay"
-    ).path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        print("callgrind: build navdisplay in the same configuration first (swift build -c release)")
-        return
-    }
+    guard let binary = ReleaseBinary.navdisplay(for: "callgrind") else { return }
     let out = NSTemporaryDirectory() + "navdisplay-callgrind-frames"
     let valgrind = Process()
     valgrind.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")

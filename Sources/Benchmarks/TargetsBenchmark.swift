@@ -6,25 +6,12 @@ import Foundation
 /// and scanout copy into memory), measured from `/proc` like the peer benchmark measures Navit.
 func runTargetsBenchmark() {
     print("\n== Targets of issue 20: navdisplay replaying the bundled ride on --display memory, 800x480 ==")
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("navdisplay").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        print("targets: build navdisplay in the same configuration first (swift build -c release)")
-        return
-    }
+    guard let binary = ReleaseBinary.navdisplay(for: "targets") else { return }
     let seconds = 40.0
     guard let bundled = replayRun(binary: binary, map: repositoryPath("maps/helsinki.mbtiles"), seconds: seconds)
     else { return }
     let large = NSTemporaryDirectory() + "navdisplay-targets-large.mbtiles"
-    let make = Process()
-    make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    make.arguments = [repositoryPath("scripts/make-large-map.py"), large]
-    make.standardOutput = FileHandle.nullDevice
-    var largeRun: ReplayFigures?
-    if (try? make.run()) != nil {
-        make.waitUntilExit()
-        if make.terminationStatus == 0 { largeRun = replayRun(binary: binary, map: large, seconds: 20) }
-    }
+    let largeRun = ReleaseBinary.makeLargeMap(at: large) ? replayRun(binary: binary, map: large, seconds: 20) : nil
     try? FileManager.default.removeItem(atPath: large)
 
     // Navit's figures are the peer's (DESIGN.md; `make bench-peer` measures both side by side).
@@ -154,7 +141,7 @@ private func replayRun(binary: String, map: String, seconds: Double, extra: [Str
     Thread.sleep(forTimeInterval: seconds)
     let pid = p.processIdentifier
     let cpu = cpuSeconds(pid: pid)
-    let peak = statusKiB(pid: pid, "VmHWM")
+    let peak = ReleaseBinary.statusKiB(pid: pid, "VmHWM")
     let wall = Date().timeIntervalSince(start)
     p.terminate()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -180,11 +167,4 @@ private func cpuSeconds(pid: Int32) -> Double? {
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-}
-
-/// A "kB" line of /proc/PID/status, such as VmHWM.
-private func statusKiB(pid: Int32, _ key: String) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    return status.split(separator: "\n").first { $0.hasPrefix(key + ":") }
-        .flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
 }
