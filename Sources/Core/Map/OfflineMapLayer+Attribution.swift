@@ -75,9 +75,10 @@ extension OfflineMapLayer {
         let key = CreditKey(width: width, height: height, reserved: reserved, physics: physics)
         if let cached = creditRoomCache, cached.key == key { return cached.fits }
         let typography = labelTypography(for: physics)
+        let texts = creditTexts
         let fits =
-            attribution.isEmpty
-            || creditTexts.contains { text in
+            texts[0].isEmpty
+            || texts.contains { text in
                 creditLayout(
                     text, width: width, height: height, font: typography.attribution, typography: typography,
                     reserved: reserved, keepOff: [], alongSides: false) != nil
@@ -109,20 +110,24 @@ extension OfflineMapLayer {
                         text, width: canvas.width, height: canvas.height, font: font, typography: typography,
                         reserved: reserved, keepOff: lines, alongSides: alongSides)
                 }
-                let best =
-                    alongSides
-                    ? found.min {
-                        Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H)
-                    }
-                    : found.first
-                if let best { return best }
+                if let best = Self.best(found, alongSides: alongSides, screenHeight: H, box: \.box) { return best }
             }
         }
         return nil
     }
 
-    /// How far `box` is from the nearer of the top and bottom edges, in pixels.
-    static func edgeDistance(_ box: Rect, screenHeight: Double) -> Double { min(box.y, screenHeight - box.maxY) }
+    /// The candidate to take, candidates best first: along an edge the first; down a side the one whose box is
+    /// nearest the top or bottom edge (the first of equals).
+    static func best<Candidates: Sequence>(
+        _ candidates: Candidates, alongSides: Bool, screenHeight: Double, box: (Candidates.Element) -> Rect
+    ) -> Candidates.Element? {
+        if !alongSides {
+            for c in candidates { return c }
+            return nil
+        }
+        func edgeDistance(_ c: Candidates.Element) -> Double { min(box(c).y, screenHeight - box(c).maxY) }
+        return candidates.min { edgeDistance($0) < edgeDistance($1) }
+    }
 
     private func creditLayout(
         _ text: String, width: Int, height: Int, font: LabelFont, typography: LabelTypography, reserved: [Rect],
@@ -152,17 +157,11 @@ extension OfflineMapLayer {
             ).lazy.filter { box in
                 !reserved.contains(where: { $0.intersects(box) }) && !lines.contains(where: { $0.touches(box) })
             }
-            let box =
-                alongSides
-                ? free.min { Self.edgeDistance($0, screenHeight: H) < Self.edgeDistance($1, screenHeight: H) }
-                : free.first
-            return box.map {
+            return Self.best(free, alongSides: alongSides, screenHeight: H, box: { $0 }).map {
                 CreditLayout(lines: set.lines, box: $0, lineStep: font.capHeight * 1.6, padding: padding, font: font)
             }
         }
-        return alongSides
-            ? placed.min { Self.edgeDistance($0.box, screenHeight: H) < Self.edgeDistance($1.box, screenHeight: H) }
-            : placed.first
+        return Self.best(placed, alongSides: alongSides, screenHeight: H, box: \.box)
     }
 
     /// Where a `width`×`height` credit box may go, best first: the middle of the bottom edge, its corners, the
