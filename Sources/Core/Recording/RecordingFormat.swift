@@ -19,6 +19,9 @@
 public enum RecordingFormat {
     /// The version this code writes; it reads this one and every older one, and refuses newer ones.
     public static let version = 2
+    /// The largest part a recorder writes (`record --max-mb`, `run --record-max-mb`), and so the largest file
+    /// `replay` reads: a recording is held whole in memory while it replays.
+    public static let maximumPartMegabytes = 4096
     /// The first line's first word.
     public static let magic = "navdisplay-recording"
 

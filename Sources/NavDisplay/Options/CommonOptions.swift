@@ -94,9 +94,11 @@ extension OptionSpec {
     static func recordingPartSize(_ name: String, _ path: WritableKeyPath<Values, Double> & Sendable, help: String)
         -> Self
     {
-        .number(name, "N", in: 0.01...4096, what: "megabytes from 0.01 to 4096", example: "0.5", help: help) {
-            $0[keyPath: path] = $1
-        }
+        let largest = RecordingFormat.maximumPartMegabytes
+        return .number(
+            name, "N", in: 0.01...Double(largest), what: "megabytes from 0.01 to \(largest)", example: "0.5",
+            help: help
+        ) { $0[keyPath: path] = $1 }
     }
 }
 

@@ -1,5 +1,4 @@
 import Core
-import FoundationEssentials
 
 /// Reads FILE (and FILE.1, FILE.2, … when a long recording was rotated) as any kind `replay` accepts.
 public func loadRecording(_ path: String) throws -> Recording {
@@ -7,10 +6,7 @@ public func loadRecording(_ path: String) throws -> Recording {
     if parts.isEmpty { throw RecordingError("\(path): no such file") }
     var combined: Recording?
     for part in parts {
-        guard let data = FileManager.default.contents(atPath: part) else {
-            throw RecordingError("\(part): cannot read (check permissions)")
-        }
-        let bytes = [UInt8](data)
+        let bytes = try readPart(part)
         let r = try RecordingImport.read(bytes, file: part)
         if combined == nil {
             combined = r
@@ -24,6 +20,20 @@ public func loadRecording(_ path: String) throws -> Recording {
     }
     guard let combined else { throw RecordingError("\(path): no such file") }
     return combined
+}
+
+/// The bytes of one part, refused before reading when it is a FIFO or a device (which could block `replay` for ever
+/// or never end) or larger than any part a recorder writes.
+private func readPart(_ part: String) throws -> [UInt8] {
+    let maxBytes = RecordingFormat.maximumPartMegabytes << 20
+    do {
+        guard let bytes = try BoundedFile.read(part, maxBytes: maxBytes) else {
+            throw RecordingError("\(part): no such file")
+        }
+        return bytes
+    } catch let failure as BoundedFile.Failure {
+        throw RecordingError("\(part): \(failure.words(maxBytes: maxBytes))")
+    }
 }
 
 /// The part of `events` from `from` to `to` seconds after `start` (either end open when nil).
