@@ -93,7 +93,7 @@ struct DemoCommand: Command {
         var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
         configuration.sinks.insert(rideSink, at: 0)
         // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
-        if let input = try self.ride.source(width: screen.width, height: screen.height) {
+        if let input = try self.ride.source(showing: sink) {
             configuration.sources.append(input)
             configuration.endsWithInput = false
         }

@@ -201,7 +201,7 @@ struct ReplayCommand: Command {
         configuration.sinks.insert(rideSink, at: 0)
         rideSink.showNotice = { [unowned sink] in sink.show(notice: $0, while: $1) }
         // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
-        if let input = try ride.source(width: screen.width, height: screen.height) {
+        if let input = try ride.source(showing: sink) {
             configuration.sources.append(input)
             configuration.endsWithInput = false
         }
