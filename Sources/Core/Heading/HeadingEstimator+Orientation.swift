@@ -45,6 +45,7 @@ extension HeadingEstimator {
         let declination = estimate.declinationDegrees ?? 0
         // The course measures the device's heading plus the offset, a state of the filter beside the heading.
         let sigma = courseAccuracy(fix)
+        orientation.offset.ride(at: fix.time)
         orientation.courseMeasurement(course - declination, varianceDegrees2: sigma * sigma)
     }
 

@@ -368,6 +368,12 @@ public struct HeadingEstimator: Sendable {
         sampler.observe(
             fix: fix, compass: teaches ? device : nil,
             noiseDegrees2: courseSigma * courseSigma + fieldSigma * fieldSigma)
+        if fix.mode >= .twoD, fix.courseDegrees != nil,
+            (fix.speedMetresPerSecond ?? 0) >= configuration.orientation.courseMinimumSpeedMetresPerSecond
+        {
+            // Riding: the compass path's mount may creep (the filter's is let creep with its course measurement).
+            compassOffset.ride(at: fix.time)
+        }
         for sample in sampler.takeReady() where configuration.vehicle.courseIsHeading {
             // Course − the field's device heading measures the offset: in the filter whose heading it shares an
             // error with, or in the compass path's own state.

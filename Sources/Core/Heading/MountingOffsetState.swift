@@ -18,9 +18,10 @@ public struct MountingOffsetState: Sendable {
     public struct Parameters: Sendable, Hashable {
         /// How straight a mount is believed to be before the ride says otherwise (1 σ, °).
         public var priorSigmaDegrees = 0.2
-        /// How fast the mount may creep (°/√s): a clamp settling, a handlebar knocked. It sets the estimate's
-        /// memory: with samples of `sampleSigmaDegrees` once a second, about σ_s / (q·√1 s) ≈ 40 samples.
-        public var randomWalkDegreesPerRootSecond = 0.003
+        /// How fast the mount may creep while riding (°/√s of moving time): a clamp settling under the road's
+        /// vibration. It sets the estimate's memory: with samples of σ_s ≈ 1.4° once a second, about
+        /// σ_s / (q·√1 s) ≈ 50 samples. Parked or without GPS nothing creeps, and the variance stays.
+        public var randomWalkDegreesPerRootSecond = 0.03
         /// One sample's noise beyond the course's own error (1 σ, °): the field's heading over two seconds (the
         /// road's vibration, a tilt not yet learned).
         public var fieldSampleSigmaDegrees = 1.0
@@ -59,6 +60,8 @@ public struct MountingOffsetState: Sendable {
     public internal(set) var headingCovariance = 0.0
     /// Samples accepted since the start or the last re-start.
     public private(set) var sampleCount = 0
+    /// The last moving course, for the time the mount had to creep.
+    var lastRideTime: Timestamp?
     /// The latest consecutive outliers (°, unwrapped to within 180° of the estimate) and their noise (°²).
     var outliers: [(degrees: Double, variance: Double)] = []
 
@@ -82,11 +85,13 @@ public struct MountingOffsetState: Sendable {
         return variance + step * step
     }
 
-    /// Lets `seconds` pass: the mount may have crept.
-    mutating func grow(seconds dt: Double) {
-        guard dt > 0, dt.isFinite else { return }
+    /// A moving course at `t`: the time ridden since the last one (at most a second: a gap is a stop) lets the
+    /// mount creep.
+    mutating func ride(at t: Timestamp) {
+        defer { lastRideTime = t }
+        guard let last = lastRideTime, case let dt = t.seconds(since: last), dt > 0 else { return }
         let q = parameters.randomWalkDegreesPerRootSecond
-        variance += q * q * dt
+        variance += q * q * min(dt, 1)
     }
 
     /// The heading was forgotten or set afresh from one measurement: it no longer shares an error with the offset.

@@ -82,7 +82,6 @@ public struct OrientationFilter: Sendable {
         guard w.isFinite else { return }
         defer { lastGyroscopeTime = t }
         guard let last = lastGyroscopeTime, case let dt = t.seconds(since: last), dt > 0 else { return }
-        offset.grow(seconds: min(dt, 1))
         guard dt <= parameters.maximumGapSeconds else {
             // The turn across a gap is unknown: so is the heading, until a measurement brings it back.
             forgetHeading()
