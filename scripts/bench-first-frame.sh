@@ -19,7 +19,7 @@ WATCH_S=${WATCH_S:-2}
 ND_ARGS=${ND_ARGS:-}
 TRACE=${TRACE:-0}
 WORK=$(mktemp -d /tmp/bench-first-frame.XXXXXX)
-[ -x "$BIN" ] || { echo "no $BIN: swift build -c release --product navdisplay" >&2; exit 1; }
+[ -x "$BIN" ] || { echo "no $BIN: make build" >&2; exit 1; }
 gcc -O2 -shared -fPIC -o "$WORK/memfb.so" "$ROOT/scripts/bench-peer/memfb.c" -ldl -lpthread
 
 figures=()

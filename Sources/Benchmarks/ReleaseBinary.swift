@@ -9,7 +9,7 @@ enum ReleaseBinary {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("navdisplay").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("\(benchmark): build navdisplay in the same configuration first (swift build -c release)")
+            print("\(benchmark): build navdisplay in the same configuration first (make bench builds both)")
             return nil
         }
         return binary

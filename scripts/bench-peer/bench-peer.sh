@@ -65,8 +65,8 @@ dpkg-query -W -f='${Package} ${Version}\n' navit navit-gui-internal navit-graphi
     >"$BASE/versions.txt"
 [ -x "$BASE/venv/bin/python" ] || /usr/bin/python3 -m venv "$BASE/venv"
 "$BASE/venv/bin/pip" install -q "osmium==$OSMIUM_VER"
-log "swift build -c release --product navdisplay"
-(cd "$ROOT" && swift build -c release --product navdisplay >"$BASE/swift-build.log" 2>&1)
+log "swift build -c release --static-swift-stdlib --product navdisplay"
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product navdisplay >"$BASE/swift-build.log" 2>&1)
 ND=$ROOT/.build/release/navdisplay
 gcc -O2 -shared -fPIC -o "$BASE/memfb.so" "$HERE/memfb.c" -ldl -lpthread
 

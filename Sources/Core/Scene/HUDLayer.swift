@@ -411,11 +411,16 @@ struct HUDLayer {
 
     /// The heading panel less its digits line: the panel and the rows under the digits.
     private func drawHeadingBackground(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
-        let panel = layout.heading
+        drawPanel(canvas, layout.heading, rows: layout.headingRows, theme)
+    }
+
+    /// A panel and the rows under its digits line: warnings in the warning colour, a street name as bright as the
+    /// digits, the rest subtler.
+    private func drawPanel(_ canvas: Canvas, _ panel: Rect, rows: [HUDRow], _ theme: SceneTheme) {
         canvas.fillRoundedRect(panel, radius: radius, theme.panel)
         let x = panel.x + pad
         var baseline = panel.y + pad + t.digits.capHeight
-        for row in layout.headingRows {
+        for row in rows {
             baseline += gap + font(row).capHeight
             font(row).draw(
                 row.text, at: Point(x: x, y: baseline), on: canvas,
@@ -483,16 +488,7 @@ struct HUDLayer {
 
     /// The speed panel less its digits line: the panel and the rows under the digits.
     private func drawSpeedBackground(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
-        let panel = layout.speed
-        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
-        let x = panel.x + pad
-        var rowBaseline = panel.y + pad + t.digits.capHeight
-        for row in layout.speedRows {
-            rowBaseline += gap + font(row).capHeight
-            font(row).draw(
-                row.text, at: Point(x: x, y: rowBaseline), on: canvas,
-                row.warning ? theme.warning : theme.panelSubtleText)
-        }
+        drawPanel(canvas, layout.speed, rows: layout.speedRows, theme)
     }
 
     /// The speed panel's digits line (the digits and, beside them, the unit), without the panel.

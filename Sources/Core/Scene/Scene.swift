@@ -74,6 +74,9 @@ public final class Scene {
     public var framesHeldByDisplay = 1 {
         didSet { if framesHeldByDisplay != oldValue { spareFrames.removeAll() } }
     }
+    /// Where a tap acts, from the HUD of the frame last drawn (`HUDLayer.Layout.touchControls`); before the first
+    /// frame, or without a HUD, a tap anywhere recentres.
+    public private(set) var touchControls: [RideInput.Control] = []
     /// Frames returned earlier, oldest first: the next frame is drawn into the oldest.
     private var spareFrames: [FrameBuffer] = []
 
@@ -147,6 +150,10 @@ public final class Scene {
         let marker = markerRect(input)
         let layout = hudLayout(lines, camera: input.camera, marker: marker)
         let reserved = layout.rects + [marker]
+        touchControls =
+            drawsHUD
+            ? layout.touchControls(width: width, height: height, physics: physics)
+            : [HUDLayer.Layout.recentreAnywhere(width: width, height: height)]
         // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
         // the clear.
         if drawsHUD && cachesHUD {

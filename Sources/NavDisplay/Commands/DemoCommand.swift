@@ -90,22 +90,8 @@ struct DemoCommand: Command {
         say("navdisplay demo: riding on \(screen.name); Ctrl-C to stop")
         let (ride, rideSink) = try playback(
             width: screen.width, height: screen.height, screen: screen, waitForTiles: false)
-        var (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
-        configuration.sinks.insert(rideSink, at: 0)
-        // Keys pressed on the bench act on the demo like a rider's (it then stays up at its end until Ctrl-C).
-        if let input = try self.ride.source(width: screen.width, height: screen.height) {
-            configuration.sources.append(input)
-            configuration.endsWithInput = false
-        }
-        let cpuStart = ProcessClock.cpuNanoseconds()
-        let session = try Session(configuration)
-        let result = try session.run()
-        if stats {
-            sink.missedTicks = session.missedFrameTicks
-            print(
-                sink.report(
-                    wallSeconds: result.seconds, cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
-        }
+        let (configuration, sink) = ride.onScreen(screen, speed: 1, fps: fps, repeats: false)
+        _ = try runOnScreen(configuration, sink: sink, rideSink: rideSink, input: self.ride, stats: stats)
         return 0
     }
 

@@ -197,23 +197,8 @@ struct ReplayCommand: Command {
     /// figures at the end.
     private func replayOnScreen(_ screen: any Display, _ playback: Playback, _ rideSink: RideSink) throws -> Int32 {
         say("navdisplay replay: playing \(file) on \(screen.name); Ctrl-C to stop")
-        var (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
-        configuration.sinks.insert(rideSink, at: 0)
-        rideSink.showNotice = { [unowned sink] in sink.show(notice: $0, while: $1) }
-        // Keys pressed on the bench act on top of the recording's own (it then stays up at its end until Ctrl-C).
-        if let input = try ride.source(width: screen.width, height: screen.height) {
-            configuration.sources.append(input)
-            configuration.endsWithInput = false
-        }
-        let cpuStart = ProcessClock.cpuNanoseconds()
-        let session = try Session(configuration)
-        let result = try session.run()
-        if stats {
-            sink.missedTicks = session.missedFrameTicks
-            print(
-                sink.report(
-                    wallSeconds: result.seconds, cpuSeconds: Double(ProcessClock.cpuNanoseconds() - cpuStart) / 1e9))
-        }
+        let (configuration, sink) = playback.onScreen(screen, speed: speed, fps: fps ?? 20, repeats: loop)
+        let result = try runOnScreen(configuration, sink: sink, rideSink: rideSink, input: ride, stats: stats)
         if case .signal(let s) = result.stop {
             print("navdisplay replay: stopped by signal \(s == "SIGINT" ? SIGINT : SIGTERM)")
         }

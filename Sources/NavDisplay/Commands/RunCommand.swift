@@ -178,7 +178,7 @@ struct RunCommand: Command {
                 say("navdisplay run: recording stopped by the record key")
             }
         }
-        let input = try ride.source(width: screen.width, height: screen.height)
+        let input = try ride.source(showing: screenSink)
         let log = StatusLogSink { say("navdisplay run: " + $0) }
         var configuration = SessionConfiguration(
             clock: .system, sources: [iio] + (gpsd.map { [$0] } ?? []) + (input.map { [$0] } ?? []),

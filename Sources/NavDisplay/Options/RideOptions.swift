@@ -122,9 +122,10 @@ struct RideOptions: OptionGroup {
         }
     }
 
-    /// The input source for a `width`×`height` screen, or nil for `--input none`. A board without /dev/input yet
-    /// is not an error: the source rescans.
-    func source(width: Int, height: Int) throws -> EvdevInput? {
+    /// The input source for the screen `sink` draws, or nil for `--input none`. A board without /dev/input yet is
+    /// not an error: the source rescans. Taps act where the frame last drawn put the HUD's panels
+    /// (`Scene.touchControls`): the sink hands them over after each frame that moved them.
+    func source(showing sink: DisplaySink) throws -> EvdevInput? {
         let devices: EvdevInput
         switch input {
         case .none: return nil
@@ -132,20 +133,10 @@ struct RideOptions: OptionGroup {
         case .device(let path): devices = try EvdevInput(only: path)
         }
         devices.rideInput = RideInput(
-            keyMap: try keyMap(), screenWidth: Double(width), screenHeight: Double(height),
-            controls: RideOptions.touchControls(width: Double(width), height: Double(height)))
+            keyMap: try keyMap(), screenWidth: Double(sink.display.width), screenHeight: Double(sink.display.height),
+            controls: sink.pipeline.scene.touchControls)
+        sink.onTouchControls = { [weak devices] controls in devices?.rideInput?.controls = controls }
         return devices
-    }
-
-    /// The places a tap acts on: the heading panel (top left) cycles the orientation, the north pointer (top
-    /// right) locks north-up, the speed panel (bottom left) turns day/night/auto, anywhere else recentres.
-    static func touchControls(width w: Double, height h: Double) -> [RideInput.Control] {
-        [
-            RideInput.Control(frame: Rect(x: 0, y: 0, width: w * 0.4, height: h * 0.25), action: .cycleOrientation),
-            RideInput.Control(frame: Rect(x: w * 0.8, y: 0, width: w * 0.2, height: h * 0.25), action: .lockNorthUp),
-            RideInput.Control(frame: Rect(x: 0, y: h * 0.75, width: w * 0.4, height: h * 0.25), action: .cycleLighting),
-            RideInput.Control(frame: Rect(x: 0, y: 0, width: w, height: h), action: .recentre),
-        ]
     }
 
     /// The backlight to drive, nil when there is none or `--backlight none`.

@@ -11,6 +11,9 @@ public final class DisplaySink: EventSink {
     public let movingFPS: Double
     public let parkedFPS: Double
     public private(set) var stats = FrameStats()
+    /// Called after a frame whose HUD put its buttons elsewhere (`Scene.touchControls`): the touch input's places.
+    public var onTouchControls: (([RideInput.Control]) -> Void)?
+    private var shownTouchControls: [RideInput.Control] = []
     /// Called on SIGHUP (`run` re-reads the calibration).
     public var onReload: ((NavigationPipeline) -> Void)?
     /// The loop time of the newest sample applied since the last frame, for the latency figure.
@@ -67,6 +70,10 @@ public final class DisplaySink: EventSink {
             return
         }
         try display.present(frame)
+        if pipeline.scene.touchControls != shownTouchControls {
+            shownTouchControls = pipeline.scene.touchControls
+            onTouchControls?(shownTouchControls)
+        }
         let end = clock()
         stats.recordDrawn(seconds: end.seconds(since: start))
         if display.eventDescriptor != nil {

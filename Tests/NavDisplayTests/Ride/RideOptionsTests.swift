@@ -90,19 +90,4 @@ struct RideOptionsTests {
         options.keyMapPath = dir.appendingPathComponent("missing.conf").path
         #expect(throws: UsageError.self) { try options.keyMap() }
     }
-
-    @Test func tapsActOnTheHUDsPlacesAndRecentreElsewhere() {
-        var input = RideInput(
-            screenWidth: 800, screenHeight: 480, controls: RideOptions.touchControls(width: 800, height: 480))
-        func tap(_ x: Double, _ y: Double) -> [RideAction] {
-            let t0 = Timestamp(seconds: 1)
-            let down = TouchFrame(time: t0, contacts: [.init(id: 1, x: x / 800, y: y / 480)])
-            let up = TouchFrame(time: t0.adding(seconds: 0.1), contacts: [])
-            return input.actions(for: .touch(down)) + input.actions(for: .touch(up))
-        }
-        #expect(tap(100, 50) == [.cycleOrientation])
-        #expect(tap(760, 40) == [.lockNorthUp])
-        #expect(tap(100, 430) == [.cycleLighting])
-        #expect(tap(400, 240) == [.recentre])
-    }
 }
