@@ -295,7 +295,7 @@ public struct HeadingEstimator: Sendable {
             at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip)
         {
             // A reading the gate rejected: the mounting-offset samples near it saw the edges of that field. (With
-            // a gyroscope the filter's own verdict tells the learner instead.)
+            // a gyroscope `FieldAgainstGyroscope`'s verdict tells the sampler instead.)
             let gyroscope = gyroscopeLive(at: s.time)
             if gate.lastDisturbance == s.time, !gyroscope { sampler.disturbance(at: s.time) }
             compassTrusted = false

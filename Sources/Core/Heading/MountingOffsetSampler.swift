@@ -86,7 +86,7 @@ public struct MountingOffsetSampler: Sendable {
         return .pending
     }
 
-    /// Tells the learner a field reading was rejected for its strength or dip at `t`: samples near it are dropped.
+    /// Tells the sampler a field reading was rejected for its strength or dip at `t`: samples near it are dropped.
     public mutating func disturbance(at t: Timestamp) {
         lastDisturbance = t
         pending.removeAll { abs($0.time.seconds(since: t)) <= settings.edgeSeconds }

@@ -12,8 +12,8 @@
 ///   sample, `MountingOffsetSampler`), measures o: `sample` moves o and, through the covariance, h.
 ///
 /// The prior says a mount is fitted straight (`priorSigmaDegrees`). A mount that is not shows as a persistent
-/// step: samples beyond the innovation gate that agree among themselves (`relearnSamples` in a row) re-start the
-/// state from their mean. The same gate keeps a sample a passing car bent out of the estimate.
+/// step: samples beyond the innovation gate that agree among themselves (4 to 8 in a row) re-start the state from
+/// their robust mean. The same gate keeps a sample a passing car bent out of the estimate.
 public struct MountingOffsetState: Sendable {
     public struct Parameters: Sendable, Hashable {
         /// How straight a mount is believed to be before the ride says otherwise (1 σ, °).
