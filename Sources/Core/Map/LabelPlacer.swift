@@ -76,6 +76,9 @@ public final class LabelPlacer {
     /// Text measurements by font and text: the same names recur every frame.
     private var metricsCache: [String: LabelMetrics] = [:]
 
+    /// Straight labels' halo and text drawn once, kept between frames for the layer that draws what this places.
+    public let images = LabelImageCache()
+
     public init() {}
 
     /// The labels to draw this frame, highest priority first, none overlapping each other, `reserved` or the

@@ -62,6 +62,12 @@ extension OfflineMapLayer {
         let color = color(label.kind)
         let halo = style.labelHalo
         if let shaped = font.shaped {
+            // Turned with the map: the label's image, made once and sampled, not every glyph and halo turned.
+            if label.glyphs.isEmpty, label.rotationDegrees != 0, let image = placer.images.image(label.text, font: font)
+            {
+                canvas.frame.draw(image, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
+                return
+            }
             let run = shaped.run(label.text)
             if label.glyphs.isEmpty {
                 canvas.frame.draw(run, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
