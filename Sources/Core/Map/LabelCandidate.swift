@@ -9,7 +9,13 @@ public struct LabelCandidate: Sendable, Equatable {
     public let text: String
     public let kind: Kind
     /// A point label's anchor, or the line a street name follows.
-    public var points: [Point]
+    public var points: [Point] {
+        didSet { (lowest, highest) = Self.extent(of: points) }
+    }
+    /// The smallest and largest x and y of `points` (world units; ±infinity when there are none): the placer
+    /// skips candidates far off screen by them each frame without walking their points.
+    public private(set) var lowest: Point
+    public private(set) var highest: Point
     /// Lower is more important (places before big roads before small roads before POIs).
     public var priority: Int
 
@@ -26,6 +32,21 @@ public struct LabelCandidate: Sendable, Equatable {
         self.points = points
         self.priority = priority
         self.key = "\(kind.rawValue):\(text)"
+        (lowest, highest) = Self.extent(of: points)
+    }
+
+    private static func extent(of points: [Point]) -> (Point, Point) {
+        var lx = Double.infinity
+        var hx = -Double.infinity
+        var ly = Double.infinity
+        var hy = -Double.infinity
+        for p in points {
+            lx = min(lx, p.x)
+            hx = max(hx, p.x)
+            ly = min(ly, p.y)
+            hy = max(hy, p.y)
+        }
+        return (Point(x: lx, y: ly), Point(x: hx, y: hy))
     }
 }
 

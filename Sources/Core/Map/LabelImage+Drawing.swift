@@ -36,7 +36,7 @@ extension FrameBuffer {
         let one = 65536.0
         let du = Int((c * one).rounded())
         let dv = Int((-s * one).rounded())
-        image.coverage.withUnsafeBufferPointer { m in
+        image.coverage.withUnsafeBytes { m in
             pixels.withUnsafeMutableBufferPointer { px in
                 for y in y0...y1 {
                     // Back to run space (the inverse turn) at pixel centres, stepping along the row.
@@ -62,26 +62,23 @@ extension FrameBuffer {
                         let iv = v >> 16
                         // The stretch is rounded outwards: a sample past the border is empty, so skip it.
                         guard iu >= 0, iv >= 0, iu < w - 1, iv < h - 1 else { continue }
+                        // Each neighbour pair is four bytes, halo and text of (iu, iv) and (iu + 1, iv): one load a row.
                         let p = (iv * w + iu) * 2
-                        let q = p + 2 * w
-                        // The four neighbours' halo and text coverage.
-                        let h00 = Int(m[p])
-                        let h10 = Int(m[p + 2])
-                        let h01 = Int(m[q])
-                        let h11 = Int(m[q + 2])
-                        let t00 = Int(m[p + 1])
-                        let t10 = Int(m[p + 3])
-                        let t01 = Int(m[q + 1])
-                        let t11 = Int(m[q + 3])
-                        guard h00 | h10 | h01 | h11 | t00 | t10 | t01 | t11 != 0 else { continue }
-                        let tu = u & 0xffff
-                        let tv = v & 0xffff
-                        let su = 65536 - tu
-                        let sv = 65536 - tv
-                        let hc = UInt32(
-                            (((h00 * su + h10 * tu) >> 8) * sv + ((h01 * su + h11 * tu) >> 8) * tv + (1 << 23)) >> 24)
-                        let tc = UInt32(
-                            (((t00 * su + t10 * tu) >> 8) * sv + ((t01 * su + t11 * tu) >> 8) * tv + (1 << 23)) >> 24)
+                        let upper = UInt64(UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p, as: UInt32.self)))
+                        let lower = UInt64(
+                            UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p + 2 * w, as: UInt32.self)))
+                        guard upper | lower != 0 else { continue }
+                        // Both planes at once, halo in the low 32 bits and text in the high: with 8-bit weights
+                        // (0...256) a lane holds at most 255 · 65536, so the lanes never carry into each other.
+                        let tu = UInt64((u & 0xffff) >> 8)
+                        let tv = UInt64((v & 0xffff) >> 8)
+                        let su = 256 - tu
+                        let sv = 256 - tv
+                        let top = Self.spread(upper) &* su &+ Self.spread(upper >> 16) &* tu
+                        let bottom = Self.spread(lower) &* su &+ Self.spread(lower >> 16) &* tu
+                        let both = top &* sv &+ bottom &* tv
+                        let hc = UInt32(((both & 0xffff_ffff) + 32768) >> 16)
+                        let tc = UInt32(((both >> 32) + 32768) >> 16)
                         let ah = (min(255, hc) * haloAlpha + 127) / 255
                         let at = (min(255, tc) * textAlpha + 127) / 255
                         guard ah | at != 0 else { continue }
@@ -95,6 +92,10 @@ extension FrameBuffer {
             }
         }
     }
+
+    /// The halo and text bytes at the bottom of `pair` as two 32-bit lanes: halo low, text high.
+    @inline(__always)
+    private static func spread(_ pair: UInt64) -> UInt64 { (pair & 0xff) | (pair & 0xff00) << 24 }
 
     /// `color` at opacity `a` (0...255) over the pixel `d`, rounded as every glyph blend here rounds.
     @inline(__always)
