@@ -30,8 +30,10 @@ extension FrameBuffer {
         let h = image.height
         let textAlpha = UInt32(color.a)
         let haloAlpha = UInt32(halo?.a ?? 0)
-        let text = (UInt32(color.r), UInt32(color.g), UInt32(color.b))
-        let ring = halo.map { (UInt32($0.r), UInt32($0.g), UInt32($0.b)) } ?? (0, 0, 0)
+        let textRB = UInt32(color.r) << 16 | UInt32(color.b)
+        let textG = UInt32(color.g)
+        let ringRB = halo.map { UInt32($0.r) << 16 | UInt32($0.b) } ?? 0
+        let ringG = UInt32(halo?.g ?? 0)
         let frameWidth = width
         let one = 65536.0
         let du = Int((c * one).rounded())
@@ -79,13 +81,14 @@ extension FrameBuffer {
                         let both = top &* sv &+ bottom &* tv
                         let hc = UInt32(((both & 0xffff_ffff) + 32768) >> 16)
                         let tc = UInt32(((both >> 32) + 32768) >> 16)
-                        let ah = (min(255, hc) * haloAlpha + 127) / 255
-                        let at = (min(255, tc) * textAlpha + 127) / 255
+                        // Opaque colours (the styles' usual) need no second scaling.
+                        let ah = haloAlpha == 255 ? hc : (min(255, hc) * haloAlpha + 127) / 255
+                        let at = textAlpha == 255 ? tc : (min(255, tc) * textAlpha + 127) / 255
                         guard ah | at != 0 else { continue }
                         let i = row + x
                         var d = px[i]
-                        if ah > 0 { d = Self.over(d, ring, ah) }
-                        if at > 0 { d = Self.over(d, text, at) }
+                        if ah > 0 { d = Self.over(d, ringRB, ringG, ah) }
+                        if at > 0 { d = Self.over(d, textRB, textG, at) }
                         px[i] = d
                     }
                 }
@@ -97,15 +100,18 @@ extension FrameBuffer {
     @inline(__always)
     private static func spread(_ pair: UInt64) -> UInt64 { (pair & 0xff) | (pair & 0xff00) << 24 }
 
-    /// `color` at opacity `a` (0...255) over the pixel `d`, rounded as every glyph blend here rounds.
+    /// `color` (red and blue in `rb` at their pixel places, green in `g`) at opacity `a` (0...255) over the
+    /// pixel `d`: red and blue in two 16-bit lanes of one word, each channel rounded exactly as
+    /// `(c·a + d·(255 − a) + 127) / 255` rounds (Blinn's division by 255, exact for these sums).
     @inline(__always)
-    private static func over(_ d: UInt32, _ color: (UInt32, UInt32, UInt32), _ a: UInt32) -> UInt32 {
-        if a >= 255 { return color.0 << 16 | color.1 << 8 | color.2 }
+    private static func over(_ d: UInt32, _ rb: UInt32, _ g: UInt32, _ a: UInt32) -> UInt32 {
+        if a >= 255 { return rb | g << 8 }
         let ia = 255 - a
-        let r = (color.0 * a + ((d >> 16) & 0xff) * ia + 127) / 255
-        let g = (color.1 * a + ((d >> 8) & 0xff) * ia + 127) / 255
-        let b = (color.2 * a + (d & 0xff) * ia + 127) / 255
-        return r << 16 | g << 8 | b
+        var x = rb &* a &+ (d & 0x00ff_00ff) &* ia &+ 0x0080_0080
+        x = ((x &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
+        var y = g &* a &+ ((d >> 8) & 0xff) &* ia &+ 0x80
+        y = ((y &+ (y >> 8)) >> 8) & 0xff
+        return x | y << 8
     }
 
     /// The steps k for which `a0 + da * k` lies between `lo` and `hi` (as real bounds; empty when the lower

@@ -15,23 +15,26 @@ public struct LabelImage: Sendable, Equatable {
     /// Halo and text coverage of each pixel, interleaved: `[halo, text]` per pixel, row-major.
     public let coverage: [UInt8]
 
-    /// The halo and text of `run`, each glyph at its pen rounded to whole pixels.
+    /// The halo and text of `run`, each glyph at its pen to a fraction of a pixel (its mask shifted bilinearly
+    /// by the pen's fraction, once, when the image is made), as a glyph-by-glyph turned drawing places it.
     public init(_ run: GlyphRun) {
         var x0 = Int.max
         var y0 = Int.max
         var x1 = Int.min
         var y1 = Int.min
-        var placed: [(x: Int, y: Int, glyph: PositionedGlyph)] = []
+        var placed: [(x: Int, y: Int, fx: Double, fy: Double, glyph: PositionedGlyph)] = []
         placed.reserveCapacity(run.glyphs.count)
         for g in run.glyphs {
             // Pens come from the shaper and are small; one that is not a number is left out, never a trap.
-            guard let px = Int(checkedRounding: g.x), let py = Int(checkedRounding: g.y) else { continue }
-            placed.append((px, py, g))
+            guard let px = Int(checkedRounding: g.x.rounded(.down)), let py = Int(checkedRounding: g.y.rounded(.down))
+            else { continue }
+            placed.append((px, py, g.x - Double(px), g.y - Double(py), g))
+            // A shifted mask reaches one pixel further right and down.
             for mask in [g.bitmap, g.halo ?? .empty] where !mask.isEmpty {
                 x0 = min(x0, px + mask.left)
                 y0 = min(y0, py - mask.top)
-                x1 = max(x1, px + mask.left + mask.width)
-                y1 = max(y1, py - mask.top + mask.height)
+                x1 = max(x1, px + mask.left + mask.width + 1)
+                y1 = max(y1, py - mask.top + mask.height + 1)
             }
         }
         guard x0 < x1, y0 < y1 else {
@@ -41,22 +44,31 @@ public struct LabelImage: Sendable, Equatable {
         let w = x1 - x0 + 2
         let h = y1 - y0 + 2
         var planes = [UInt8](repeating: 0, count: w * h * 2)
-        func add(_ mask: GlyphBitmap, _ px: Int, _ py: Int, plane: Int) {
-            let ox = px + mask.left - x0 + 1
-            let oy = py - mask.top - y0 + 1
-            for my in 0..<mask.height {
-                for mx in 0..<mask.width {
-                    let b = Int(mask.coverage[my * mask.width + mx])
+        func add(_ mask: GlyphBitmap, _ p: (x: Int, y: Int, fx: Double, fy: Double, glyph: PositionedGlyph), plane: Int)
+        {
+            let ox = p.x + mask.left - x0 + 1
+            let oy = p.y - mask.top - y0 + 1
+            // Pixel (dx, dy) of the shifted mask mixes mask pixels (dx − 1 ... dx, dy − 1 ... dy).
+            let (wx, wy) = (p.fx, p.fy)
+            for dy in 0...mask.height {
+                for dx in 0...mask.width {
+                    let c00 = Double(mask.coverage(x: dx - 1, y: dy - 1))
+                    let c10 = Double(mask.coverage(x: dx, y: dy - 1))
+                    let c01 = Double(mask.coverage(x: dx - 1, y: dy))
+                    let c11 = Double(mask.coverage(x: dx, y: dy))
+                    let top = c00 * wx + c10 * (1 - wx)
+                    let bottom = c01 * wx + c11 * (1 - wx)
+                    let b = Int((top * wy + bottom * (1 - wy)).rounded())
                     guard b > 0 else { continue }
-                    let i = ((oy + my) * w + ox + mx) * 2 + plane
+                    let i = ((oy + dy) * w + ox + dx) * 2 + plane
                     let a = Int(planes[i])
-                    planes[i] = UInt8(a + b - (a * b + 127) / 255)
+                    planes[i] = UInt8(min(255, a + b - (a * b + 127) / 255))
                 }
             }
         }
         for p in placed {
-            if let halo = p.glyph.halo { add(halo, p.x, p.y, plane: 0) }
-            add(p.glyph.bitmap, p.x, p.y, plane: 1)
+            if let halo = p.glyph.halo { add(halo, p, plane: 0) }
+            add(p.glyph.bitmap, p, plane: 1)
         }
         self.init(width: w, height: h, left: x0 - 1, top: -(y0 - 1), coverage: planes)
     }
