@@ -34,13 +34,9 @@ struct LabelImageTests {
         return f
     }
 
-    @Test(
-        "a turned label image draws what the turned glyphs and halos draw",
-        arguments: [11.0, 37.0, 90.0, 143.0, -61.0, 179.5])
-    func imageMatchesGlyphs(_ degrees: Double) throws {
-        let shaper = try WorldTextShaper()
-        let run = Self.wholePixelPens(try shaper.shape("Mannerheimintie", style: Self.style))
-        try #require(run.glyphs.count > 10)
+    /// Pixels of the two drawings of `run` turned by `degrees`: how many the glyphs change, how many the two
+    /// differ in by more than 24 levels (what the golden frames count as visible), and the largest difference.
+    static func compare(_ run: GlyphRun, _ degrees: Double) -> (changed: Int, off: Int, worst: UInt32) {
         let origin = Point(x: 160.3, y: 160.7) - Point(x: run.advance / 2, y: 0)
         var glyphs = Self.background()
         glyphs.draw(run, at: origin, Self.ink, halo: Self.halo, rotationDegrees: degrees)
@@ -62,12 +58,37 @@ struct LabelImageTests {
             if m > 24 { off += 1 }
             if p != plain.pixels[i] { changedByGlyphs += 1 }
         }
+        return (changedByGlyphs, off, worst)
+    }
+
+    @Test(
+        "a turned label image draws what the turned glyphs and halos draw",
+        arguments: [11.0, 37.0, 90.0, 143.0, -61.0, 179.5])
+    func imageMatchesGlyphs(_ degrees: Double) throws {
+        let shaper = try WorldTextShaper()
+        let run = Self.wholePixelPens(try shaper.shape("Mannerheimintie", style: Self.style))
+        try #require(run.glyphs.count > 10)
+        let (changedByGlyphs, off, worst) = Self.compare(run, degrees)
         // The label covers thousands of pixels; the two differ only by rounding where halos of neighbouring
         // glyphs overlap and by the image's 8-bit sampling weights: no pixel is off by what the golden frames
         // count as a visible difference.
         #expect(changedByGlyphs > 800)
         #expect(off == 0, "\(off) pixels off by more than 24, worst \(worst)")
         #expect(worst <= 24)
+    }
+
+    @Test(
+        "a label image keeps the shaper's sub-pixel pens within a faint edge of the glyph drawing",
+        arguments: [11.0, 37.0, 143.0, -61.0])
+    func imageKeepsSubPixelPens(_ degrees: Double) throws {
+        let shaper = try WorldTextShaper()
+        let run = try shaper.shape("Aleksanterinkatu", style: Self.style)
+        try #require(run.glyphs.contains { $0.x != $0.x.rounded() }, "the test needs fractional pens")
+        let (changed, off, worst) = Self.compare(run, degrees)
+        // Sampling twice (shifted once, turned once) softens edges a little; no glyph moves.
+        #expect(changed > 800)
+        #expect(Double(off) < 0.02 * Double(changed), "\(off) of \(changed) pixels off by more than 24")
+        #expect(worst < 64, "worst \(worst)")
     }
 
     @Test("an upright label image holds the glyphs' masks at their pens")

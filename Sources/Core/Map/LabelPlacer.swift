@@ -72,7 +72,7 @@ public final class LabelPlacer {
         /// How far beside its street a street name was set (0 on it; see `besideOffset`).
         var offset: Double
     }
-    private var kept: [String: Kept] = [:]
+    private var kept: [LabelKey: Kept] = [:]
     /// Text measurements by font and text: the same names recur every frame.
     private var metricsCache: [MetricsKey: LabelMetrics] = [:]
     private struct MetricsKey: Hashable {
@@ -101,21 +101,21 @@ public final class LabelPlacer {
         let visible = candidates.indices.filter { frame.mayShow(candidates[$0]) }
         var rank = [Int](repeating: 0, count: candidates.count)
         for i in visible {
-            let c = candidates[i]
-            rank[i] = (kept[c.key] != nil ? 0 : 2) + (c.isMajorRoad ? 0 : 1)
+            rank[i] = (kept[candidates[i].key] != nil ? 0 : 2) + (candidates[i].isMajorRoad ? 0 : 1)
         }
         let ranked = visible.sorted { a, b in
             (rank[a], candidates[a].priority, a) < (rank[b], candidates[b].priority, b)
         }
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        var groups: [LabelKey: [Int]] = [:]
+        groups.reserveCapacity(visible.count)
+        var order: [LabelKey] = []
         for i in ranked {
             let key = candidates[i].key
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(i)
         }
         var placed: [PlacedLabel] = []
-        var nextKept: [String: Kept] = [:]
+        var nextKept: [LabelKey: Kept] = [:]
         var pois = 0
         if metricsCache.count > 4096 { metricsCache.removeAll() }
         for key in order where placed.count < maxLabels {
