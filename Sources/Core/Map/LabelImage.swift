@@ -91,8 +91,9 @@ public struct LabelImage: Sendable, Equatable {
 /// drawn frame after frame while the map turns under them.
 public final class LabelImageCache {
     private var entries: LRUCache<String, LabelImage>
-    /// Images made since this cache was created (a miss each).
+    /// Images made since this cache was created (a miss each), and images found.
     public private(set) var made = 0
+    public private(set) var hits = 0
 
     /// At most `capacity` images and `maxBytes` bytes (the newest image is kept even when it alone is larger).
     public init(capacity: Int = 160, maxBytes: Int = 1 << 20) {
@@ -106,7 +107,10 @@ public final class LabelImageCache {
     public func image(_ text: String, font: LabelFont) -> LabelImage? {
         guard let shaped = font.shaped else { return nil }
         let key = "\(font.cacheKey)|\(text)"
-        if let hit = entries.get(key) { return hit }
+        if let hit = entries.get(key) {
+            hits += 1
+            return hit
+        }
         let image = LabelImage(shaped.run(text))
         made += 1
         entries.set(key, image, cost: image.byteCount)

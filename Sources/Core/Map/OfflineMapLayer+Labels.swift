@@ -8,6 +8,9 @@ extension OfflineMapLayer {
         return made
     }
 
+    /// The images straight turned labels are drawn from, kept between frames.
+    public var labelImages: LabelImageCache { placer.images }
+
     /// Places this frame's labels (from the decoded tiles under the screen), clear of `reserved` and of the lines
     /// drawn over the map (`keepOff`), and draws them.
     func drawLabels(
