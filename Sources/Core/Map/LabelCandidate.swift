@@ -9,12 +9,18 @@ public struct LabelCandidate: Sendable, Equatable {
     public let text: String
     public let kind: Kind
     /// A point label's anchor, or the line a street name follows.
-    public var points: [Point]
+    public var points: [Point] {
+        didSet { (lowest, highest) = Self.extent(of: points) }
+    }
+    /// The smallest and largest x and y of `points` (world units; ±infinity when there are none): the placer
+    /// skips candidates far off screen by them each frame without walking their points.
+    public private(set) var lowest: Point
+    public private(set) var highest: Point
     /// Lower is more important (places before big roads before small roads before POIs).
     public var priority: Int
 
     /// The identity used to keep a label from one frame to the next.
-    public let key: String
+    public let key: LabelKey
 
     /// A street of OpenMapTiles class tertiary or above (Protomaps `highway` and `major_road`): the names a rider
     /// steers by, placed before place names and everything else.
@@ -25,7 +31,22 @@ public struct LabelCandidate: Sendable, Equatable {
         self.kind = kind
         self.points = points
         self.priority = priority
-        self.key = "\(kind.rawValue):\(text)"
+        self.key = LabelKey("\(kind.rawValue):\(text)")
+        (lowest, highest) = Self.extent(of: points)
+    }
+
+    private static func extent(of points: [Point]) -> (Point, Point) {
+        var lx = Double.infinity
+        var hx = -Double.infinity
+        var ly = Double.infinity
+        var hy = -Double.infinity
+        for p in points {
+            lx = min(lx, p.x)
+            hx = max(hx, p.x)
+            ly = min(ly, p.y)
+            hy = max(hy, p.y)
+        }
+        return (Point(x: lx, y: ly), Point(x: hx, y: hy))
     }
 }
 
@@ -150,4 +171,23 @@ extension LabelCandidate {
         default: return .minor
         }
     }
+}
+
+/// A label's identity from frame to frame (its kind and text) with its hash worked out once: the placer looks
+/// every visible name up several times a frame, and hashing a `String` normalises it each time.
+public struct LabelKey: Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    /// FNV-1a of the UTF-8 bytes.
+    private let fnv: UInt64
+
+    public init(_ text: String) {
+        description = text
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        fnv = h
+    }
+
+    // Equal keys have equal bytes, so equal hashes; the text is compared only when the hashes match.
+    public static func == (a: LabelKey, b: LabelKey) -> Bool { a.fnv == b.fnv && a.description == b.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fnv) }
 }

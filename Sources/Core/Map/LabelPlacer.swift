@@ -72,9 +72,16 @@ public final class LabelPlacer {
         /// How far beside its street a street name was set (0 on it; see `besideOffset`).
         var offset: Double
     }
-    private var kept: [String: Kept] = [:]
+    private var kept: [LabelKey: Kept] = [:]
     /// Text measurements by font and text: the same names recur every frame.
-    private var metricsCache: [String: LabelMetrics] = [:]
+    private var metricsCache: [MetricsKey: LabelMetrics] = [:]
+    private struct MetricsKey: Hashable {
+        var font: String
+        var text: String
+    }
+
+    /// Straight labels' halo and text drawn once, kept between frames for the layer that draws what this places.
+    public let images = LabelImageCache()
 
     public init() {}
 
@@ -90,19 +97,25 @@ public final class LabelPlacer {
         let frame = FrameGeometry(camera)
         // Previous labels first, then major roads (a place name must not take the main road's only free stretch),
         // then by priority; all candidates of one name (a street's many parts) together.
-        let rank = candidates.map { c in (kept[c.key] != nil ? 0 : 2) + (c.isMajorRoad ? 0 : 1) }
-        let ranked = candidates.indices.sorted { a, b in
+        // Only candidates near the screen are ranked: most of the loaded tiles' names are off it.
+        let visible = candidates.indices.filter { frame.mayShow(candidates[$0]) }
+        var rank = [Int](repeating: 0, count: candidates.count)
+        for i in visible {
+            rank[i] = (kept[candidates[i].key] != nil ? 0 : 2) + (candidates[i].isMajorRoad ? 0 : 1)
+        }
+        let ranked = visible.sorted { a, b in
             (rank[a], candidates[a].priority, a) < (rank[b], candidates[b].priority, b)
         }
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
-        for i in ranked where frame.mayShow(candidates[i]) {
+        var groups: [LabelKey: [Int]] = [:]
+        groups.reserveCapacity(visible.count)
+        var order: [LabelKey] = []
+        for i in ranked {
             let key = candidates[i].key
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(i)
         }
         var placed: [PlacedLabel] = []
-        var nextKept: [String: Kept] = [:]
+        var nextKept: [LabelKey: Kept] = [:]
         var pois = 0
         if metricsCache.count > 4096 { metricsCache.removeAll() }
         for key in order where placed.count < maxLabels {
@@ -185,7 +198,7 @@ public final class LabelPlacer {
     }
 
     private func measure(_ text: String, _ font: LabelFont) -> LabelMetrics {
-        let key = "\(font.cacheKey)|\(text)"
+        let key = MetricsKey(font: font.cacheKey, text: text)
         if let m = metricsCache[key] { return m }
         let m = font.metrics(of: text)
         metricsCache[key] = m
@@ -412,17 +425,7 @@ struct FrameGeometry {
     func mayShow(_ c: LabelCandidate) -> Bool {
         if c.kind == .road {
             // A street can cross the screen with every point off it: test its bounding box.
-            var lx = Double.infinity
-            var hx = -Double.infinity
-            var ly = Double.infinity
-            var hy = -Double.infinity
-            for p in c.points {
-                lx = min(lx, p.x)
-                hx = max(hx, p.x)
-                ly = min(ly, p.y)
-                hy = max(hy, p.y)
-            }
-            return hx >= minX && lx <= maxX && hy >= minY && ly <= maxY
+            return c.highest.x >= minX && c.lowest.x <= maxX && c.highest.y >= minY && c.lowest.y <= maxY
         }
         return c.points.contains { $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }
     }

@@ -8,6 +8,9 @@ extension OfflineMapLayer {
         return made
     }
 
+    /// The images straight turned labels are drawn from, kept between frames.
+    public var labelImages: LabelImageCache { placer.images }
+
     /// Places this frame's labels (from the decoded tiles under the screen), clear of `reserved` and of the lines
     /// drawn over the map (`keepOff`), and draws them.
     func drawLabels(
@@ -62,6 +65,12 @@ extension OfflineMapLayer {
         let color = color(label.kind)
         let halo = style.labelHalo
         if let shaped = font.shaped {
+            // Turned with the map: the label's image, made once and sampled, not every glyph and halo turned.
+            if label.glyphs.isEmpty, label.rotationDegrees != 0, let image = placer.images.image(label.text, font: font)
+            {
+                canvas.frame.draw(image, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
+                return
+            }
             let run = shaped.run(label.text)
             if label.glyphs.isEmpty {
                 canvas.frame.draw(run, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
