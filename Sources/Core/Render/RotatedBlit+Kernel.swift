@@ -11,56 +11,49 @@ extension RotatedBlit {
     @inline(__always)
     static func bilinearRun(
         _ source: UnsafePointer<UInt32>, stride: Int, u: Int, v: Int, du: Int, dv: Int,
-        into out: UnsafeMutablePointer<UInt32>, count: Int, fitsLanes: Bool
+        into out: UnsafeMutablePointer<UInt32>, count: Int
     ) {
         let raw = UnsafeRawPointer(source)
         let below = stride &* 4  // bytes from a block's top pair to its bottom pair
-        let steps = SIMD4<UInt32>(0, 1, 2, 3)
+        let steps = SIMD4<Int32>(0, 1, 2, 3)
+        let uSteps = steps &* Int32(truncatingIfNeeded: du)
+        let vSteps = steps &* Int32(truncatingIfNeeded: dv)
         let outBytes = UnsafeMutableRawPointer(out)
         var u = u
         var v = v
         var i = 0
-        // The four pixels' 16.16 positions in 32-bit lanes, stepped together: they give both the four source
-        // addresses (integer parts) and the weights (bits 8...15). Exact while every sample of the run is inside a
-        // source whose sides and pixel count fit 31 bits (`fitsLanes`); the lanes past the run's end may wrap,
-        // but they are never read.
-        if fitsLanes {
-            var u4 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: u)) &+ steps &* UInt32(truncatingIfNeeded: du)
-            var v4 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: v)) &+ steps &* UInt32(truncatingIfNeeded: dv)
-            let u4Step = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: 4 &* du))
-            let v4Step = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: 4 &* dv))
-            // Both factors below 2^15 (and masked so, which lets the compiler use 16-bit multiplies); the byte
-            // offset of a pixel is below 4 · 2^30.
-            let stride4 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: stride) & 0x7fff)
-            while i &+ 4 <= count {
-                let offset = (((v4 &>> 16) & 0x7fff) &* stride4 &+ (u4 &>> 16)) &<< 2
-                let result = blendFour(
-                    raw + Int(offset[0]), raw + Int(offset[1]), raw + Int(offset[2]), raw + Int(offset[3]),
-                    below: below, u4: u4, v4: v4)
-                outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                u4 &+= u4Step
-                v4 &+= v4Step
-                i &+= 4
+        while i &+ 4 <= count {
+            // The four blocks' top-left corners; each block is two 8-byte loads (a, b) and (c, d).
+            let p0 = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 4
+            let p1 = raw + (((v &+ dv) &>> 16) &* stride &+ ((u &+ du) &>> 16)) &* 4
+            let p2 = raw + (((v &+ 2 &* dv) &>> 16) &* stride &+ ((u &+ 2 &* du) &>> 16)) &* 4
+            let p3 = raw + (((v &+ 3 &* dv) &>> 16) &* stride &+ ((u &+ 3 &* du) &>> 16)) &* 4
+            let top = SIMD8<UInt32>(
+                lowHalf: SIMD4(lowHalf: pair(p0), highHalf: pair(p1)),
+                highHalf: SIMD4(lowHalf: pair(p2), highHalf: pair(p3)))
+            let bottom = SIMD8<UInt32>(
+                lowHalf: SIMD4(lowHalf: pair(p0 + below), highHalf: pair(p1 + below)),
+                highHalf: SIMD4(lowHalf: pair(p2 + below), highHalf: pair(p3 + below)))
+            let a = top.evenHalf
+            let b = top.oddHalf
+            let c = bottom.evenHalf
+            let d = bottom.oddHalf
+            let result: SIMD4<UInt32>
+            if all((a .== b) .& (a .== c) .& (a .== d)) {
+                result = a
+            } else {
+                // 16.16 positions of the four pixels; bits 8...15 are the 8-bit fractions. Only the low 16 bits
+                // matter, so 32-bit lanes cannot overflow into them.
+                let u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ uSteps
+                let v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ vSteps
+                result = blend(
+                    a, b, c, d, ax: SIMD4<UInt32>(truncatingIfNeeded: (u4 &>> 8) & 0xff),
+                    ay: SIMD4<UInt32>(truncatingIfNeeded: (v4 &>> 8) & 0xff))
             }
-            u &+= i &* du
-            v &+= i &* dv
-        } else {
-            let uSteps = steps &* UInt32(truncatingIfNeeded: du)
-            let vSteps = steps &* UInt32(truncatingIfNeeded: dv)
-            while i &+ 4 <= count {
-                let p0 = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 4
-                let p1 = raw + (((v &+ dv) &>> 16) &* stride &+ ((u &+ du) &>> 16)) &* 4
-                let p2 = raw + (((v &+ 2 &* dv) &>> 16) &* stride &+ ((u &+ 2 &* du) &>> 16)) &* 4
-                let p3 = raw + (((v &+ 3 &* dv) &>> 16) &* stride &+ ((u &+ 3 &* du) &>> 16)) &* 4
-                // Only the low 16 bits of each position matter for the weights, so truncated lanes serve.
-                let u4 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: u)) &+ uSteps
-                let v4 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: v)) &+ vSteps
-                let result = blendFour(p0, p1, p2, p3, below: below, u4: u4, v4: v4)
-                outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                u &+= 4 &* du
-                v &+= 4 &* dv
-                i &+= 4
-            }
+            outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            u &+= 4 &* du
+            v &+= 4 &* dv
+            i &+= 4
         }
         // The last one to three pixels of the run, one at a time.
         while i < count {
@@ -76,28 +69,6 @@ extension RotatedBlit {
             v &+= dv
             i &+= 1
         }
-    }
-
-    /// Four destination pixels from the 2×2 blocks whose top-left corners are at `p0`...`p3` (the bottom pair
-    /// `below` bytes further), with the weights in bits 8...15 of the 16.16 positions `u4`, `v4`. Blocks that are
-    /// all one colour (most of a map) are stored without arithmetic.
-    @inline(__always)
-    static func blendFour(
-        _ p0: UnsafeRawPointer, _ p1: UnsafeRawPointer, _ p2: UnsafeRawPointer, _ p3: UnsafeRawPointer, below: Int,
-        u4: SIMD4<UInt32>, v4: SIMD4<UInt32>
-    ) -> SIMD4<UInt32> {
-        let top = SIMD8<UInt32>(
-            lowHalf: SIMD4(lowHalf: pair(p0), highHalf: pair(p1)),
-            highHalf: SIMD4(lowHalf: pair(p2), highHalf: pair(p3)))
-        let bottom = SIMD8<UInt32>(
-            lowHalf: SIMD4(lowHalf: pair(p0 + below), highHalf: pair(p1 + below)),
-            highHalf: SIMD4(lowHalf: pair(p2 + below), highHalf: pair(p3 + below)))
-        let a = top.evenHalf
-        let b = top.oddHalf
-        let c = bottom.evenHalf
-        let d = bottom.oddHalf
-        if all((a .== b) .& (a .== c) .& (a .== d)) { return a }
-        return blend(a, b, c, d, ax: (u4 &>> 8) & 0xff, ay: (v4 &>> 8) & 0xff)
     }
 
     /// Two neighbouring pixels of a row, left one first.

@@ -67,8 +67,6 @@ public enum RotatedBlit {
             return
         }
         let rows = RowSpans(source: source, destinationWidth: dw, destinationHeight: dh, map: map, filter: filter)
-        // 16.16 positions inside the source, and pixel indices into it, fit 32-bit lanes (any real canvas).
-        let fitsLanes = source.width < 1 << 15 && source.height < 1 << 15
         source.pixels.withUnsafeBufferPointer { src in
             destination.pixels.withUnsafeMutableBufferPointer { dst in
                 let s = src.baseAddress!
@@ -100,7 +98,7 @@ public enum RotatedBlit {
                             case .bilinear:
                                 bilinearRun(
                                     s, stride: sw, u: u, v: v, du: rows.du, dv: rows.dv, into: out,
-                                    count: last - first + 1, fitsLanes: fitsLanes)
+                                    count: last - first + 1)
                             case .nearest:
                                 nearestRun(
                                     s, stride: sw, u: u, v: v, du: rows.du, dv: rows.dv, into: out,
