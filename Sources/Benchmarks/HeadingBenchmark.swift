@@ -6,9 +6,11 @@ import Simulation
 /// exponential sin/cos filter a popular phone navigator ships (fed the same calibrated, tilt-compensated,
 /// declination-corrected heading ours starts from), and our `HeadingEstimator`. Prints one table.
 func runHeadingBenchmark() {
-    // HEADING_MOUNT_ONLY=1 prints only the mounting-offset table (for a quick look at the learner).
+    // HEADING_MOUNT_ONLY=1 prints only the mounting-offset table (for a quick look at the offset).
     let mountOnly = ProcessInfo.processInfo.environment["HEADING_MOUNT_ONLY"] == "1"
-    if !mountOnly { runRealHeadingTable() }
+    // HEADING_SIM_ONLY=1 skips the real trials (for a quick look at the simulated scenarios).
+    let simOnly = ProcessInfo.processInfo.environment["HEADING_SIM_ONLY"] == "1"
+    if !mountOnly && !simOnly { runRealHeadingTable() }
     // HEADING_REAL_ONLY=1 skips the simulated scenarios (for a quick look at the real trials).
     if ProcessInfo.processInfo.environment["HEADING_REAL_ONLY"] == "1" { return }
     let helsinki = GeoCoordinate(latitude: 60.1699, longitude: 24.9384)

@@ -79,7 +79,7 @@ func mountingOffsetRun(
         guard case .magnetometer(let m) = e else { continue }
         let t = m.time.seconds
         let pose = ride.pose(at: t)
-        // Straight riding: at 3 m/s or more, neither turning nor changing speed (what the learner may use).
+        // Straight riding: at 3 m/s or more, neither turning nor changing speed (what the offset's sampler may use).
         if let last = lastTime {
             let ahead = ride.pose(at: t + 0.5)
             let behind = ride.pose(at: max(0, t - 0.5))

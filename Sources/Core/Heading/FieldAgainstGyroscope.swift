@@ -111,7 +111,7 @@ public struct FieldAgainstGyroscope: Sendable {
             bins.removeAll { $0.time < oldest || $0.time > t }
             if Double(bins.count) * p.binSeconds >= 1 {
                 reference = (
-                    MountingOffsetLearner.median(bins.map(\.norm)), MountingOffsetLearner.median(bins.map(\.dip))
+                    MountingOffsetSampler.median(bins.map(\.norm)), MountingOffsetSampler.median(bins.map(\.dip))
                 )
             } else {
                 reference = nil
@@ -132,15 +132,15 @@ public struct FieldAgainstGyroscope: Sendable {
         let recent = readings.filter { $0.time > oldest && $0.time <= t }
         guard recent.count >= parameters.minimumReadings else { return failed() }
         let checked = recent.map(\.checked)
-        let level = MountingOffsetLearner.median(checked)
+        let level = MountingOffsetSampler.median(checked)
         // The readings' noise from successive differences (a turn's trend leaves them alone): each is √2 σ.
         let steps = zip(checked.dropFirst(), checked).map { abs($0 - $1) }
-        let noise = max(0.1, 1.4826 * MountingOffsetLearner.median(steps) / 2.squareRoot())
+        let noise = max(0.1, 1.4826 * MountingOffsetSampler.median(steps) / 2.squareRoot())
         // The median of n readings of σ scatters by about 1.25 σ / √n.
         let levelSigma = 1.25 * noise / Double(checked.count).squareRoot()
         let half = checked.count / 2
-        let first = MountingOffsetLearner.median(Array(checked[..<half]))
-        let second = MountingOffsetLearner.median(Array(checked[half...]))
+        let first = MountingOffsetSampler.median(Array(checked[..<half]))
+        let second = MountingOffsetSampler.median(Array(checked[half...]))
         let span = recent[recent.count - 1].time.seconds(since: recent[0].time)
         let drift = parameters.maximumDriftDegreesPerSecond
         // Each median's scatter is √2 levelSigma for half the readings; a difference of two, 2 levelSigma.
@@ -155,6 +155,6 @@ public struct FieldAgainstGyroscope: Sendable {
         }
         previous = (t, level)
         let valueStart = t.adding(seconds: -parameters.valueSeconds)
-        return MountingOffsetLearner.median(readings.filter { $0.time > valueStart && $0.time <= t }.map(\.value))
+        return MountingOffsetSampler.median(readings.filter { $0.time > valueStart && $0.time <= t }.map(\.value))
     }
 }

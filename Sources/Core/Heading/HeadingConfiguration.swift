@@ -20,7 +20,9 @@ public struct HeadingConfiguration: Sendable {
     /// Between fixes, the turn the vehicle's sideways acceleration shows is added to the course's rate (a car's;
     /// a leaning vehicle's is learned to be useless and ignored).
     public var lateralTurn = LateralTurnSensor.Settings()
-    public var mountingOffset = MountingOffsetLearner.Settings()
+    /// Which fixes give a sample of the mounting offset (riding straight at steady speed, no disturbance near);
+    /// the offset's model is `orientation.mountingOffset`, for both paths.
+    public var mountingOffset = MountingOffsetSampler.Settings()
     /// A mounting offset learned on an earlier ride, in degrees, used until this ride teaches its own.
     public var initialMountingOffsetDegrees: Double?
     public var standstill = StandstillGate.Settings()

@@ -26,7 +26,7 @@ extension HeadingEstimator {
                 at: s.time)
         {
             // A field passing by: the mounting-offset samples near it saw its edges too.
-            learner.disturbance(at: s.time)
+            sampler.disturbance(at: s.time)
         }
         switch verdict.outcome {
         case .initialised: orientationInitialisedAt = s.time
@@ -43,14 +43,10 @@ extension HeadingEstimator {
             !direction.reversing
         else { return }
         let declination = estimate.declinationDegrees ?? 0
-        let offset = mountingOffset
-        // The offset's own uncertainty is the course's too: a course cannot say more about the device's heading
-        // than the offset between them is known.
+        // The course measures the device's heading plus the offset, a state of the filter beside the heading.
         let sigma = courseAccuracy(fix)
-        let offsetSigma = learner.uncertaintyDegrees ?? 0
-        orientation.headingMeasurement(
-            course - declination - offset, varianceDegrees2: sigma * sigma + offsetSigma * offsetSigma,
-            independentOfField: true)
+        orientation.offset.ride(at: fix.time)
+        orientation.courseMeasurement(course - declination, varianceDegrees2: sigma * sigma)
     }
 
     /// The device's heading (true when the declination is known) from the field alone at a fix, referred to the
@@ -66,8 +62,22 @@ extension HeadingEstimator {
     /// The device's offset from the vehicle's forward axis (°): learned from the course where the course is the
     /// heading; on a boat only the configured one (course minus compass there is leeway and current, not mounting).
     var mountingOffset: Double {
-        configuration.vehicle.courseIsHeading
-            ? learner.offsetDegrees ?? 0 : configuration.initialMountingOffsetDegrees ?? 0
+        configuration.vehicle.courseIsHeading ? offsetState.degrees : configuration.initialMountingOffsetDegrees ?? 0
+    }
+
+    /// Whether the offset lives in the orientation filter (a gyroscope has driven the heading) or in the compass
+    /// path's own state.
+    var usesOrientationOffset: Bool { configuration.gyroscopeDrivesHeading && lastGyroscopeTime != nil }
+
+    /// The mounting offset's state in use.
+    var offsetState: MountingOffsetState { usesOrientationOffset ? orientation.offset : compassOffset }
+
+    /// The offset to report (°): once a sample taught it or a configured one started it, else nil (the heading
+    /// is then the device's own, believed straight on the vehicle).
+    var reportedMountingOffset: Double? {
+        guard configuration.vehicle.courseIsHeading else { return configuration.initialMountingOffsetDegrees }
+        let s = offsetState
+        return s.sampleCount > 0 || configuration.initialMountingOffsetDegrees != nil ? s.degrees : nil
     }
 
     /// Publishes the orientation filter's heading through the state machine.
@@ -93,15 +103,15 @@ extension HeadingEstimator {
         if gyroState == .holding { flags.formUnion([.disturbed, .held]) }
         let magnetic = orientation.headingDegrees.map { Angle($0) }
         estimate.compassMagnetic = gyroState == .tracking || gyroState == .resting ? magnetic : nil
-        estimate.mountingOffsetDegrees =
-            configuration.vehicle.courseIsHeading ? learner.offsetDegrees : configuration.initialMountingOffsetDegrees
+        estimate.mountingOffsetDegrees = reportedMountingOffset
         estimate.course = fusion.drivingFix(at: t).flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }
         estimate.standstillAnchor = standstill.isStandingStill ? standstill.anchor : nil
         if standstill.isStandingStill { flags.insert(.standingStill) }
         if gyroState != .unknown, let m = magnetic, let filterAccuracy = orientation.accuracyDegrees {
-            // The vehicle's heading is the device's plus the mounting offset: the offset's uncertainty adds.
-            let offsetSigma = configuration.vehicle.courseIsHeading ? learner.uncertaintyDegrees ?? 0 : 0
-            let accuracy = (filterAccuracy * filterAccuracy + offsetSigma * offsetSigma).squareRoot()
+            // The vehicle's heading is the device's plus the mounting offset: their joint variance.
+            let accuracy =
+                configuration.vehicle.courseIsHeading
+                ? (orientation.vehicleHeadingVariance ?? filterAccuracy * filterAccuracy).squareRoot() : filterAccuracy
             let direction = m.rotated(by: (estimate.declinationDegrees ?? 0) + mountingOffset)
             estimate.heading = Heading(
                 direction: direction, reference: reference, accuracyDegrees: accuracy, source: .compass)

@@ -11,7 +11,7 @@ extension HeadingEstimator {
             averaged = false
         }
         let trueAngle = m.rotated(by: estimate.declinationDegrees ?? 0)
-        let offset = learner.offsetDegrees ?? 0
+        let offset = mountingOffset
         var terms = [max(filter.sigmaDegrees ?? 1, 0.2)]
         if externalAccuracy == nil {
             terms.append(quality.accuracyDegrees(filterNoiseDegrees: averaged ? filter.measurementNoiseDegrees : nil))
@@ -31,7 +31,7 @@ extension HeadingEstimator {
             terms.append(levelAssumed ? configuration.levelAssumedAccuracyDegrees : 0.5)
         }
         if let d = declinationErrorDegrees { terms.append(d) }
-        if let o = learner.uncertaintyDegrees { terms.append(o) }
+        if configuration.vehicle.courseIsHeading { terms.append(compassOffset.sigmaDegrees) }
         let accuracy = terms.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return (trueAngle.rotated(by: offset), trueAngle, accuracy)
     }
@@ -68,7 +68,7 @@ extension HeadingEstimator {
         }
         let compass = compassVehicle(at: t)
         estimate.compassMagnetic = compassTrusted && !lost ? filter.angle : nil
-        estimate.mountingOffsetDegrees = learner.offsetDegrees
+        estimate.mountingOffsetDegrees = reportedMountingOffset
         estimate.sidewaysForceGain = lateral.gain
         let drivingFix = fusion.drivingFix(at: t)
         estimate.course = drivingFix.flatMap { $0.courseDegrees.flatMap { Angle(degrees: $0) } }

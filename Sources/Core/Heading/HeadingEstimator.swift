@@ -30,7 +30,10 @@ public struct HeadingEstimator: Sendable {
     /// The latest reading's tilt-compensated heading with the compass path's "down" (magnetic), gated or not.
     var fieldReading: (time: Timestamp, heading: Angle)?
     var fusion: CourseFusion
-    var learner: MountingOffsetLearner
+    /// Which fixes sample the mounting offset, and the compass-only path's offset state (the gyroscope path's
+    /// is the orientation filter's own, `orientation.offset`).
+    var sampler: MountingOffsetSampler
+    var compassOffset: MountingOffsetState
     var standstill: StandstillGate
     /// "Down" for the compass-only path: the specific force low-passed in a frame the field turns.
     var fieldGravity: FieldTurnedGravity
@@ -93,13 +96,16 @@ public struct HeadingEstimator: Sendable {
         filter = AdaptiveHeadingFilter(tuning: configuration.filter)
         gate = configuration.disturbance
         fusion = CourseFusion(settings: configuration.course)
-        learner = MountingOffsetLearner(
-            settings: configuration.mountingOffset, initialOffsetDegrees: configuration.initialMountingOffsetDegrees)
+        sampler = MountingOffsetSampler(settings: configuration.mountingOffset)
+        compassOffset = MountingOffsetState(
+            parameters: configuration.orientation.mountingOffset,
+            initialDegrees: configuration.initialMountingOffsetDegrees)
         standstill = StandstillGate(settings: configuration.standstill)
         fieldGravity = FieldTurnedGravity(parameters: configuration.compassGravity)
         lateral = LateralTurnSensor(settings: configuration.lateralTurn)
         orientation = OrientationFilter(parameters: configuration.orientation)
         orientation.calibrated = configuration.calibration != nil
+        orientation.startOffset(atDegrees: configuration.initialMountingOffsetDegrees)
         decimalYear = configuration.fallbackDecimalYear.flatMap { $0.isFinite && abs($0) < 10_000 ? $0 : nil }
         if let here = configuration.fallbackCoordinate, here.isValid { refreshField(at: here, altitudeMetres: nil) }
     }
@@ -187,7 +193,7 @@ public struct HeadingEstimator: Sendable {
         // course rate is the turn the fixes have not seen yet. The vehicle's forward axis is `offset` clockwise of
         // body x (0 until learned). When the learned offset moves by more than 10° from where the sensor learned,
         // the force was read along the wrong axis, and what it taught is forgotten.
-        let offset = learner.offsetDegrees ?? 0
+        let offset = mountingOffset
         if abs(Angle(offset).signedDifference(to: Angle(lateralOffsetDegrees))) > 10 {
             lateral.restart()
             lateralOffsetDegrees = offset
@@ -235,7 +241,7 @@ public struct HeadingEstimator: Sendable {
         let across = speed * rate * .pi / 180
         // The device may sit turned on the vehicle: the learned offset is course − compass = vehicle − device, so
         // the vehicle's forward axis lies `offset` degrees clockwise of body x.
-        let o = (learner.offsetDegrees ?? 0) * .pi / 180
+        let o = mountingOffset * .pi / 180
         return Vector3(x: along * cos(o) - across * sin(o), y: along * sin(o) + across * cos(o), z: 0)
     }
 
@@ -289,9 +295,9 @@ public struct HeadingEstimator: Sendable {
             at: s.time, magnitude: b.length, expectedMagnitude: expectedMagnitude, dip: dip, expectedDip: expectedDip)
         {
             // A reading the gate rejected: the mounting-offset samples near it saw the edges of that field. (With
-            // a gyroscope the filter's own verdict tells the learner instead.)
+            // a gyroscope `FieldAgainstGyroscope`'s verdict tells the sampler instead.)
             let gyroscope = gyroscopeLive(at: s.time)
-            if gate.lastDisturbance == s.time, !gyroscope { learner.disturbance(at: s.time) }
+            if gate.lastDisturbance == s.time, !gyroscope { sampler.disturbance(at: s.time) }
             compassTrusted = false
             return
         }
@@ -357,7 +363,27 @@ public struct HeadingEstimator: Sendable {
             gyroscopeLive(at: fix.time) ? fieldHeading(at: fix.time) : compassVehicle(at: fix.time)?.withoutOffset
         let teaches =
             (configuration.calibration != nil || externalAccuracy != nil) && estimate.declinationDegrees != nil
-        learner.observe(fix: fix, compass: teaches ? device : nil)
+        let fieldSigma = configuration.orientation.mountingOffset.fieldSampleSigmaDegrees
+        let courseSigma = courseAccuracy(fix)
+        sampler.observe(
+            fix: fix, compass: teaches ? device : nil,
+            noiseDegrees2: courseSigma * courseSigma + fieldSigma * fieldSigma)
+        if fix.mode >= .twoD, fix.courseDegrees != nil,
+            (fix.speedMetresPerSecond ?? 0) >= configuration.orientation.courseMinimumSpeedMetresPerSecond
+        {
+            // Riding: the compass path's mount may creep (the filter's is let creep with its course measurement).
+            compassOffset.ride(at: fix.time)
+        }
+        for sample in sampler.takeReady() where configuration.vehicle.courseIsHeading {
+            // Course − the field's device heading measures the offset: in the filter whose heading it shares an
+            // error with, or in the compass path's own state.
+            if usesOrientationOffset {
+                orientation.offsetSample(sample.degrees, noiseDegrees2: sample.noise)
+            } else {
+                var none = Double.infinity
+                _ = compassOffset.sample(sample.degrees, noise: sample.noise, headingVariance: &none)
+            }
+        }
         if fix.mode >= .twoD {
             lateral.fix(courseDegrees: fix.courseDegrees, speed: fix.speedMetresPerSecond, at: fix.time)
         }

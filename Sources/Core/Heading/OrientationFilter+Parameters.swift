@@ -2,6 +2,8 @@ extension OrientationFilter {
     /// The filter's model parameters. Each is a physical property of the sensors or of the disturbances, not a
     /// fitted knob; docs/heading.md says where each default comes from.
     public struct Parameters: Sendable, Hashable {
+        /// The mounting offset's model (its prior, random walk, sample noise and gate).
+        public var mountingOffset = MountingOffsetState.Parameters()
         // MARK: Gyroscope
         /// Random walk of the heading while only the gyroscope carries it (°/√s): its noise plus the bias drift
         /// the bias estimate cannot follow. Together with `magnetometerNoiseDegreesRootSecond` it sets how fast

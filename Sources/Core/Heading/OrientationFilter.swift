@@ -23,7 +23,7 @@ public struct OrientationFilter: Sendable {
     /// The gyroscope's estimated bias (rad/s, body frame).
     public private(set) var biasRadiansPerSecond = Vector3.zero
     /// The heading's variance (°²); infinite until the first heading measurement.
-    public private(set) var headingVariance = Double.infinity
+    public internal(set) var headingVariance = Double.infinity
     /// The bias uncertainty about "down" (°/s).
     public private(set) var biasUncertaintyDegreesPerSecond: Double
     public private(set) var rest: RestDetector
@@ -48,10 +48,14 @@ public struct OrientationFilter: Sendable {
     public internal(set) var secondsWithoutHeadingMeasurement = 0.0
     /// Seconds of gyroscope-only carrying still in the heading: grows with time, shrinks as measurements correct.
     public internal(set) var carriedSeconds = 0.0
+    /// The mounting offset (vehicle − device heading, °) as the filter's second heading state: its estimate,
+    /// variance and covariance with the heading (`OrientationFilter+Course`).
+    public internal(set) var offset: MountingOffsetState
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         rest = RestDetector(parameters: parameters.rest)
+        offset = MountingOffsetState(parameters: parameters.mountingOffset)
         biasUncertaintyDegreesPerSecond = parameters.initialBiasUncertaintyDegreesPerSecond
     }
 
@@ -80,7 +84,7 @@ public struct OrientationFilter: Sendable {
         guard let last = lastGyroscopeTime, case let dt = t.seconds(since: last), dt > 0 else { return }
         guard dt <= parameters.maximumGapSeconds else {
             // The turn across a gap is unknown: so is the heading, until a measurement brings it back.
-            headingVariance = .infinity
+            forgetHeading()
             return
         }
         rest.addRate(w, dt: dt, at: t)
@@ -164,12 +168,15 @@ public struct OrientationFilter: Sendable {
             headingCorrectionSumDegrees += innovation
             attachedMagnet.headingCorrected(byDegrees: innovation)
             headingVariance = varianceDegrees2
+            offset.decorrelate()
             secondsWithoutHeadingMeasurement = 0
             carriedSeconds = 0
             return innovation
         }
         let prior = independentOfField ? (accuracyDegrees.map { $0 * $0 } ?? headingVariance) : headingVariance
         let k = prior / (prior + varianceDegrees2)
+        // The offset's covariance with the heading shrinks with the heading's error.
+        offset.headingMeasured(headingVariance: prior, noise: varianceDegrees2)
         headingCorrection = (Quaternion.aboutDown(degrees: k * innovation) * headingCorrection).normalized
         headingCorrectionSumDegrees += k * innovation
         attachedMagnet.headingCorrected(byDegrees: k * innovation)
@@ -182,7 +189,18 @@ public struct OrientationFilter: Sendable {
     }
 
     /// Forgets the heading (the turn since is unknown); tilt and bias are kept.
-    public mutating func forgetHeading() { headingVariance = .infinity }
+    public mutating func forgetHeading() {
+        headingVariance = .infinity
+        offset.decorrelate()
+    }
+
+    /// Turns the heading by `degrees` (a correction some measurement made), keeping the sums that follow it.
+    mutating func correctHeading(byDegrees degrees: Double) {
+        guard degrees.isFinite, degrees != 0 else { return }
+        headingCorrection = (Quaternion.aboutDown(degrees: degrees) * headingCorrection).normalized
+        headingCorrectionSumDegrees += degrees
+        attachedMagnet.headingCorrected(byDegrees: degrees)
+    }
 
     func clampedBias(_ b: Vector3) -> Vector3 {
         let limit = parameters.maximumBiasDegreesPerSecond * .pi / 180

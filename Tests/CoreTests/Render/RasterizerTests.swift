@@ -24,6 +24,33 @@ struct RasterizerTests {
         #expect(abs(coveredArea(frame) - 240) < 240 * 0.01)
     }
 
+    /// The cells cover one band of rows at a time: a shape taller than several bands, starting and ending inside
+    /// one, has no seam where a band ends (every row of a rectangle the same), and its area is exact.
+    @Test("A shape taller than a band is filled without seams")
+    func noSeamsBetweenBands() {
+        let height = 3 * Rasterizer.bandRows + 37
+        let r = Rasterizer(width: 60, height: height)
+        var frame = FrameBuffer(width: 60, height: height)
+        let top = 5.25
+        let bottom = Double(height) - 7.5
+        let box = [
+            Point(x: 10.3, y: top), Point(x: 50.7, y: top), Point(x: 50.7, y: bottom), Point(x: 10.3, y: bottom),
+        ]
+        r.fill(Path(polygons: [box]), color: .white, into: &frame)
+        let first = Array(frame.pixels[(6 * 60)..<(7 * 60)])
+        for y in 6..<(Int(bottom) - 1) {
+            #expect(Array(frame.pixels[(y * 60)..<((y + 1) * 60)]) == first, "row \(y)")
+        }
+        // Within the 8-bit rounding of the two partly covered columns, the same in every row, and the two end rows.
+        #expect(abs(coveredArea(frame) - 40.4 * (bottom - top)) < (bottom - top) * 2 * 0.5 / 255 + 1)
+        // And the cells are clean for the next shape: a small one drawn after it covers only its own area.
+        var next = FrameBuffer(width: 60, height: height)
+        r.fill(
+            Path(polygons: [[Point(x: 1, y: 1), Point(x: 5, y: 1), Point(x: 5, y: 5), Point(x: 1, y: 5)]]),
+            color: .white, into: &next)
+        #expect(abs(coveredArea(next) - 16) < 0.01)
+    }
+
     @Test("A polygon's hole stays empty (opposite winding) and partly-outside shapes are clipped")
     func holesAndClipping() {
         let r = Rasterizer(width: 40, height: 40)
