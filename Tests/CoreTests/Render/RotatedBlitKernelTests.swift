@@ -118,7 +118,7 @@ struct RotatedBlitKernelTests {
         }
     }
 
-    @Test("A source too wide for 32-bit lanes (2^15 pixels) takes the 64-bit path and blends the same")
+    @Test("A source 2^15 pixels wide (positions beyond 16-bit lanes) blends the same as the reference")
     func wideSource() {
         var random = Random(state: 3)
         let source = source(1 << 15, 3, blocky: false, &random)
