@@ -3,6 +3,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("heading", runHeadingBenchmark),
     ("composite", runCompositeBenchmark),
     ("composite-count", runCompositeInstructionCount),
+    ("composite-tiles", runCompositeTileShapes),
     ("system", runSystemBenchmark),
     ("scanout", runScanoutBenchmark),
     ("map", runMapBenchmark),
@@ -21,7 +22,9 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("frame-count", runFrameInstructionCount),
 ]
 // For callgrind, or slow and only for a question already answered in docs/benchmarks.md.
-let onlyWhenNamed: Set = ["composite-count", "hud-count", "hud-count-fresh", "composite-flat", "frame-count"]
+let onlyWhenNamed: Set = [
+    "composite-count", "composite-tiles", "hud-count", "hud-count-fresh", "composite-flat", "frame-count",
+]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }
 if !unknown.isEmpty {
