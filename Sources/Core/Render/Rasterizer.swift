@@ -67,12 +67,9 @@ public final class Rasterizer {
         if y1 - y0 < Self.bandRows {
             // One band (a glyph, a panel, the arrow): each edge is walked as it is read, nothing is kept.
             cells.withUnsafeMutableBufferPointer { acc in
-                for contour in path.contours where contour.count >= 2 {
-                    var prev = contour[contour.count - 1]
-                    for p in contour {
-                        if var e = edge(from: prev, to: p) { add(&e, rowsBefore: y1 + 1, firstRow: y0, acc) }
-                        prev = p
-                    }
+                forEachEdge(of: path) { e in
+                    var e = e
+                    add(&e, rowsBefore: y1 + 1, firstRow: y0, acc)
                 }
                 frame.pixels.withUnsafeMutableBufferPointer { px in
                     resolve(rows: y0..<(y1 + 1), firstRow: y0, columns: x0...x1, color: color, acc, px)
@@ -81,13 +78,7 @@ public final class Rasterizer {
             return
         }
         edges.removeAll(keepingCapacity: true)
-        for contour in path.contours where contour.count >= 2 {
-            var prev = contour[contour.count - 1]
-            for p in contour {
-                if let edge = edge(from: prev, to: p) { edges.append(edge) }
-                prev = p
-            }
-        }
+        forEachEdge(of: path) { edges.append($0) }
         var top = y0
         while top <= y1 {
             let band = top..<min(top + Self.bandRows, y1 + 1, height)
@@ -102,6 +93,18 @@ public final class Rasterizer {
                 }
             }
             top = band.upperBound
+        }
+    }
+
+    /// Every edge of `path`'s closed contours that adds to the cells, in the contours' order.
+    @inline(__always)
+    private func forEachEdge(of path: Path, _ body: (Edge) -> Void) {
+        for contour in path.contours where contour.count >= 2 {
+            var prev = contour[contour.count - 1]
+            for p in contour {
+                if let e = edge(from: prev, to: p) { body(e) }
+                prev = p
+            }
         }
     }
 
