@@ -65,8 +65,9 @@ private func visibleTilesReady(_ layer: OfflineMapLayer, _ camera: Camera) -> Bo
     let grid = layer.tileGrid(for: camera)
     for y in grid.ys {
         for x in grid.xs {
-            let tile = TileID(z: grid.zoom, x: x, y: y)
-            if layer.tiles.hasData(for: tile), layer.tiles.image(for: tile, request: false) == nil { return false }
+            let tile = TileID(z: grid.level.zoom, x: x, y: y)
+            let ready = layer.tiles.image(for: tile, size: grid.level.size, request: false) != nil
+            if layer.tiles.hasData(for: tile), !ready { return false }
         }
     }
     return true

@@ -39,7 +39,7 @@ func runLabelBenchmark() {
                     mode: .headingUp, center: centre, zoom: zoom, mapBearing: Angle(37), width: 800, height: 480))
             var dataTiles: Set<TileID> = []
             for y in grid.ys {
-                for x in grid.xs { dataTiles.insert(store.dataTile(for: TileID(z: grid.zoom, x: x, y: y))) }
+                for x in grid.xs { dataTiles.insert(store.dataTile(for: TileID(z: grid.level.zoom, x: x, y: y))) }
             }
             var candidates: [LabelCandidate] = []
             for t in dataTiles { if case .vector(_, let l) = store.load(t) { candidates += l } }

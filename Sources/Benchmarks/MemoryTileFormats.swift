@@ -48,15 +48,17 @@ private func printGridFigures(layer: OfflineMapLayer, cameras: [Camera]) {
     var maxRows = 0
     var maxCells = 0
     var maxBox = 0
-    let t = layer.tiles.tileSize
+    var maxTileBytes = 0
     for camera in cameras {
         let grid = layer.tileGrid(for: camera)
+        let t = grid.level.size
+        maxTileBytes = max(maxTileBytes, t * t * 4)
         shapes["\(grid.xs.count)x\(grid.ys.count)", default: 0] += 1
         maxColumns = max(maxColumns, grid.xs.count)
         maxRows = max(maxRows, grid.ys.count)
         maxCells = max(maxCells, grid.xs.count * grid.ys.count)
         // The screen's corners in the grid's tile pixels: the part of the mosaic the composite samples.
-        let k = pow(2, Double(grid.zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
+        let k = grid.level.sourcePixelsPerScreenPixel(atZoom: camera.zoom)
         let w = Double(camera.width)
         let h = Double(camera.height)
         let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: 0, y: h), Point(x: w, y: h)]
@@ -65,7 +67,7 @@ private func printGridFigures(layer: OfflineMapLayer, cameras: [Camera]) {
         let bh = (corners.map(\.y).max() ?? 0) - (corners.map(\.y).min() ?? 0) + 2
         maxBox = max(maxBox, Int(bw.rounded(.up)) * Int(bh.rounded(.up)))
     }
-    let tileBytes = Double(t * t * 4)
+    let tileBytes = Double(maxTileBytes)
     func mib(_ bytes: Double) -> String { formatFixed(bytes / 1_048_576, digits: 1) + " MiB" }
     let list = shapes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     print("  \(cameras.count) frames; grid shapes (columns x rows, frames): \(list)")
@@ -79,14 +81,14 @@ private func printGridFigures(layer: OfflineMapLayer, cameras: [Camera]) {
 /// Every tile the ride's frames show, rendered once, stored in each form: XRGB8888, one palette index a pixel
 /// (the previous form), and runs of indices (the smallest exact form, what `TileBitmap` now keeps).
 private func printTileFormatFigures(layer: OfflineMapLayer, cameras: [Camera], budget: MapMemoryBudget) {
-    var tiles: [TileID] = []
+    var tiles: [(id: TileID, size: Int)] = []
     var seen: Set<TileID> = []
     for camera in cameras {
         let grid = layer.tileGrid(for: camera)
         for y in grid.ys {
             for x in grid.xs {
-                let id = TileID(z: grid.zoom, x: x, y: y)
-                if layer.tiles.hasData(for: id), seen.insert(id).inserted { tiles.append(id) }
+                let id = TileID(z: grid.level.zoom, x: x, y: y)
+                if layer.tiles.hasData(for: id), seen.insert(id).inserted { tiles.append((id, grid.level.size)) }
             }
         }
     }
@@ -95,9 +97,8 @@ private func printTileFormatFigures(layer: OfflineMapLayer, cameras: [Camera], b
     var stored = 0
     var forms: [String: Int] = [:]
     var encodeSeconds = 0.0
-    let canvas = Canvas(width: layer.tiles.tileSize, height: layer.tiles.tileSize)
-    for id in tiles {
-        let bitmap = layer.tiles.renderNow(id, canvas: canvas)
+    for (id, size) in tiles {
+        let bitmap = layer.tiles.renderNow(id, size: size)
         let pixels = bitmap.pixels
         let start = threadCPUNanoseconds()
         let again = TileBitmap(size: bitmap.size, pixels: pixels)
@@ -113,7 +114,7 @@ private func printTileFormatFigures(layer: OfflineMapLayer, cameras: [Camera], b
     }
     let n = max(1, tiles.count)
     func kib(_ total: Int) -> String { formatFixed(Double(total) / Double(n) / 1024, digits: 1) + " KiB" }
-    let kept = layer.tiles.budget.renderedTileCount(tileSize: layer.tiles.tileSize)
+    let kept = layer.tiles.budget.renderedTileCount(tileSize: 256)
     print("  \(tiles.count) distinct tiles shown; the cache keeps \(kept) (MapMemoryBudget.forScreen)")
     print("  per tile: XRGB8888 \(kib(direct)), palette indices \(kib(indices)), runs of indices \(kib(stored))")
     let forCache = { (total: Int) in

@@ -56,26 +56,27 @@ public final class OfflineMapLayer: MapLayer {
     /// The deepest tile zoom ever drawn (a tile's x and y then still fit comfortably in an `Int`).
     public static let deepestTileZoom = 30
 
-    /// The integer zoom whose tiles are drawn for a camera at `zoom`, before the frame's tile budget.
+    /// The tiles drawn for a camera at `zoom`, before the frame's tile budget (`TileLevel.forCamera`).
     ///
     /// Not raised to the file's shallowest zoom: drawing a z14-only file at zoom 10 with z14 tiles would take
     /// 4^4 times the tiles; tiles above the file's range are composed from its tiles or are the placeholder.
-    public func tileZoom(for zoom: Double) -> Int {
+    public func tileLevel(for zoom: Double) -> TileLevel {
         let store = tiles.store
-        let z = Int(checkedRounding: zoom) ?? store.minZoom
-        return min(max(z, 0), store.maxZoom + Self.maxOverzoom, Self.deepestTileZoom)
+        guard zoom.isFinite else { return TileLevel(zoom: min(max(store.minZoom, 0), Self.deepestTileZoom), size: 256) }
+        let deepest = max(0, min(store.maxZoom + Self.maxOverzoom, Self.deepestTileZoom))
+        return TileLevel.forCamera(zoom: zoom, within: 0...deepest)
     }
 
-    /// The tile zoom and tiles a frame for `camera` draws: `tileZoom(for:)`, made coarser until the tiles fit
+    /// The tile level and tiles a frame for `camera` draws: `tileLevel(for:)`, made coarser until the tiles fit
     /// the budget's `tilesPerFrame` (a huge screen or a far zoom never composes thousands of tiles).
-    public func tileGrid(for camera: Camera) -> (zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
-        var z = tileZoom(for: camera.zoom)
-        var (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
-        while xs.count * ys.count > tiles.budget.tilesPerFrame && z > 0 {
-            z -= 1
-            (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: z)
+    public func tileGrid(for camera: Camera) -> (level: TileLevel, xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
+        var level = tileLevel(for: camera.zoom)
+        var (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: level.zoom)
+        while xs.count * ys.count > tiles.budget.tilesPerFrame && level.zoom > 0 {
+            level.zoom -= 1
+            (xs, ys) = TileCompositor.visibleTiles(camera: camera, zoom: level.zoom)
         }
-        return (z, xs, ys)
+        return (level, xs, ys)
     }
 
     /// Draws for a 7" panel at 70 cm (what a `Scene` assumes when nothing says how large the panel is).
@@ -95,7 +96,8 @@ public final class OfflineMapLayer: MapLayer {
     public func draw(
         on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
     ) {
-        let (z, xs, ys) = tileGrid(for: camera)
+        let (level, xs, ys) = tileGrid(for: camera)
+        let z = level.zoom
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
         // What the screen shows first, nearest the marker first, so the workers fill it before the corners.
@@ -106,22 +108,24 @@ public final class OfflineMapLayer: MapLayer {
                 // Too far above the file's zoom range to compose from its tiles: the mosaic's hatch.
                 continue
             } else if waitForTiles {
-                found[tile] = .init(bitmap: tiles.renderNow(tile), scale: 1, offsetX: 0, offsetY: 0)
-            } else if let image = tiles.image(for: tile) {
+                found[tile] = .init(bitmap: tiles.renderNow(tile, size: level.size), scale: 1, offsetX: 0, offsetY: 0)
+            } else if let image = tiles.image(for: tile, size: level.size) {
                 found[tile] = .init(bitmap: image, scale: 1, offsetX: 0, offsetY: 0)
-            } else if let parent = cachedAncestor(of: tile) {
-                found[tile] = parent
+            } else if let stand = cachedStandIn(for: tile, size: level.size) {
+                found[tile] = stand
             }
         }
         for y in ys { for x in xs { cells.append(found[TileID(z: z, x: x, y: y)]) } }
         // Tiles with data that are not drawn yet, or drawn from a parent: the frame will change when they land.
-        isComplete = order.allSatisfy { !tiles.hasData(for: $0) || found[$0]?.scale == 1 }
+        isComplete = order.allSatisfy { tile in
+            !tiles.hasData(for: tile) || found[tile].map { $0.scale == 1 && $0.bitmap.size == level.size } == true
+        }
         mosaic.update(
-            xs: xs, ys: ys, zoom: z, tileSize: tiles.tileSize, cells: cells,
+            xs: xs, ys: ys, zoom: z, tileSize: level.size, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb,
-            footprint: TileMosaic.footprint(camera: camera, zoom: z, tileSize: tiles.tileSize))
+            footprint: TileMosaic.footprint(camera: camera, zoom: z, tileSize: level.size))
         mosaic.draw(
-            into: &canvas.frame, camera: camera, zoom: z, tileSize: tiles.tileSize, background: style.placeholder.xrgb)
+            into: &canvas.frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb)
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
@@ -152,17 +156,25 @@ public final class OfflineMapLayer: MapLayer {
         return (glyphs, halo)
     }
 
-    /// A cached tile one to three levels up, mapped onto `tile`'s square, to show while `tile` renders.
-    private func cachedAncestor(of tile: TileID) -> TileCompositor.Cell? {
+    /// What to show while `tile` renders at `size`: the same tile cached at another size (the zoom just crossed a
+    /// quarter level), else a cached tile one to three levels up (any size), mapped onto `tile`'s square.
+    private func cachedStandIn(for tile: TileID, size: Int) -> TileCompositor.Cell? {
+        // Nearest size first: the least resampling.
+        for other in TileLevel.sizes.sorted(by: { abs($0 - size) < abs($1 - size) }) where other != size {
+            if let image = tiles.image(for: tile, size: other, request: false) {
+                return .init(bitmap: image, scale: 1, offsetX: 0, offsetY: 0)
+            }
+        }
         for d in 1...3 where tile.z - d >= 0 {
             let parent = TileID(z: tile.z - d, x: tile.x >> d, y: tile.y >> d)
-            if let image = tiles.image(for: parent, request: false) {
+            for parentSize in TileLevel.sizes {
+                guard let image = tiles.image(for: parent, size: parentSize, request: false) else { continue }
                 let span = Double(1 << d)
-                let size = Double(image.size)
+                let side = Double(image.size)
                 return .init(
                     bitmap: image, scale: 1 / span,
-                    offsetX: Double(tile.x - (parent.x << d)) * size / span,
-                    offsetY: Double(tile.y - (parent.y << d)) * size / span)
+                    offsetX: Double(tile.x - (parent.x << d)) * side / span,
+                    offsetY: Double(tile.y - (parent.y << d)) * side / span)
             }
         }
         return nil

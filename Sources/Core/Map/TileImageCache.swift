@@ -8,14 +8,14 @@
 // Unchecked Sendable: every `var` (cache, queue, in-flight count, style, scheduler) is read and written only while
 // `lock` is held; the `let`s are themselves Sendable.
 public final class TileImageCache: @unchecked Sendable {
-    /// A rendered tile: the tile it shows and the style it was drawn in.
+    /// A rendered tile: the tile it shows, its size in pixels (`TileLevel`) and the style it was drawn in.
     public struct Key: Hashable, Sendable {
         public var tile: TileID
+        public var size: Int
         public var style: String
     }
 
     public let store: TileStore
-    public let tileSize: Int
     public let budget: MapMemoryBudget
     private let lock = Lock()
     private var currentStyle: MapStyle
@@ -31,18 +31,16 @@ public final class TileImageCache: @unchecked Sendable {
 
     /// - Parameters:
     ///   - budget: the memory bounds; the rendered tiles kept are `budget.renderedTileBytes` worth.
-    ///   - capacity: overrides how many rendered tiles to keep (each costs tileSize² × 4 bytes: 256 KiB at 256 px).
-    public init(
-        store: TileStore, style: MapStyle, tileSize: Int = 256, budget: MapMemoryBudget = .standard,
-        capacity: Int? = nil
-    ) {
+    ///   - capacity: overrides how many rendered tiles to keep (each costs at most size² × 4 bytes: 256 KiB at
+    ///     256 px).
+    public init(store: TileStore, style: MapStyle, budget: MapMemoryBudget = .standard, capacity: Int? = nil) {
         self.store = store
         self.currentStyle = style
-        self.tileSize = tileSize
         self.budget = budget
-        // Bounded by count (one frame's tiles and a margin must fit) and by bytes: compact tiles cost less.
+        // Bounded by count (one frame's tiles and a margin must fit) and by bytes: compact tiles cost less. The
+        // count is that of 256 px tiles, the most a frame needs (`MapMemoryBudget.tilesPerScreen`).
         self.images = LRUCache(
-            capacity: capacity ?? budget.renderedTileCount(tileSize: tileSize),
+            capacity: capacity ?? budget.renderedTileCount(tileSize: 256),
             maxCost: capacity == nil ? budget.renderedTileBytes : .max)
     }
 
@@ -92,11 +90,11 @@ public final class TileImageCache: @unchecked Sendable {
         }
     }
 
-    /// The rendered tile if cached; otherwise queues it (when `request`) and returns nil.
-    public func image(for tile: TileID, request: Bool = true) -> TileBitmap? {
+    /// The rendered tile at `size` pixels if cached; otherwise queues it (when `request`) and returns nil.
+    public func image(for tile: TileID, size: Int, request: Bool = true) -> TileBitmap? {
         var wake: TileRenderScheduler?
         let hit = lock.locked { () -> TileBitmap? in
-            let key = Key(tile: tile, style: currentStyle.name)
+            let key = Key(tile: tile, size: size, style: currentStyle.name)
             if let hit = images.get(key) { return hit }
             if request, let scheduler, !queued.contains(key) {
                 queue.append(key)
@@ -129,8 +127,12 @@ public final class TileImageCache: @unchecked Sendable {
         }
     }
 
-    /// Renders `job` on the calling thread into `canvas` (tileSize square, reused between jobs) and publishes it.
-    public func run(_ job: Job, on canvas: Canvas) {
+    /// Renders `job` on the calling thread into `canvas` (reused between jobs; made anew when the job's size
+    /// differs from it) and publishes it.
+    public func run(_ job: Job, on canvas: inout Canvas) {
+        if canvas.width != job.key.size || canvas.height != job.key.size {
+            canvas = Canvas(width: job.key.size, height: job.key.size)
+        }
         let image = job.key.style == job.style.name ? render(job.key.tile, style: job.style, canvas: canvas) : nil
         lock.locked {
             inFlight -= 1
@@ -142,14 +144,16 @@ public final class TileImageCache: @unchecked Sendable {
         }
     }
 
-    /// Renders `tile` on the calling thread (used when a caller must have the full map, such as `render`).
+    /// Renders `tile` at `size` pixels on the calling thread (used when a caller must have the full map, such as
+    /// `render`). `canvas`, when given, must be `size` square.
     @discardableResult
-    public func renderNow(_ tile: TileID, canvas: Canvas? = nil) -> TileBitmap {
-        let (hit, s) = lock.locked { (images.get(Key(tile: tile, style: currentStyle.name)), currentStyle) }
+    public func renderNow(_ tile: TileID, size: Int, canvas: Canvas? = nil) -> TileBitmap {
+        let key = { (style: String) in Key(tile: tile, size: size, style: style) }
+        let (hit, s) = lock.locked { (images.get(key(currentStyle.name)), currentStyle) }
         if let hit { return hit }
-        let image = render(tile, style: s, canvas: canvas ?? Canvas(width: tileSize, height: tileSize))
+        let image = render(tile, style: s, canvas: canvas ?? Canvas(width: size, height: size))
         lock.locked {
-            images.set(Key(tile: tile, style: s.name), image, cost: image.byteCount)
+            images.set(key(s.name), image, cost: image.byteCount)
             generation += 1
         }
         return image

@@ -81,9 +81,10 @@ final class TileMosaic {
         lastCellsDrawn = 0
         let new = Grid(zoom: zoom, tileSize: t, placeholder: placeholder, placeholderLine: placeholderLine)
         if grid != new {
-            // Another zoom or style: nothing in the image is right any more.
+            // Another zoom, tile size or style: nothing in the image is right any more, and the window is sized
+            // afresh (a footprint in another level's tile pixels has another size).
             shown = [:]
-            image.clear(to: placeholder)
+            image = FrameBuffer(width: 1, height: 1)
         }
         grid = new
         place(footprint, xs: xs, ys: ys, grid: new)

@@ -17,9 +17,8 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
     /// Starts `threads` workers for `cache` and attaches the pool to it.
     public init(cache: TileImageCache, threads: Int) {
         self.cache = cache
-        let size = cache.tileSize
         for _ in 0..<max(1, threads) {
-            WorkerThread.start(stackBytes: 1 << 20) { [self] in workLoop(tileSize: size) }
+            WorkerThread.start(stackBytes: 1 << 20) { [self] in workLoop() }
         }
         cache.attach(self)
     }
@@ -46,8 +45,9 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
         condition.unlock()
     }
 
-    private func workLoop(tileSize: Int) {
-        let canvas = Canvas(width: tileSize, height: tileSize)
+    private func workLoop() {
+        // Reused between jobs of one size (`TileImageCache.run` makes another when a job's size differs).
+        var canvas = Canvas(width: 256, height: 256)
         while true {
             condition.lock()
             while wakeups == 0 && !stopped { condition.wait() }
@@ -61,7 +61,7 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
             // A job queued after this drain ends raises `wakeups` again, so no request is left sleeping.
             if let cache {
                 while !isStopped, let job = cache.takeJob() {
-                    cache.run(job, on: canvas)
+                    cache.run(job, on: &canvas)
                     condition.locked { condition.broadcast() }
                 }
             }

@@ -101,7 +101,7 @@ struct LabelCoverageTests {
         let grid = layer.tileGrid(for: camera)
         var dataTiles: Set<TileID> = []
         for y in grid.ys {
-            for x in grid.xs { dataTiles.insert(store.dataTile(for: TileID(z: grid.zoom, x: x, y: y))) }
+            for x in grid.xs { dataTiles.insert(store.dataTile(for: TileID(z: grid.level.zoom, x: x, y: y))) }
         }
         var candidates: [LabelCandidate] = []
         for t in dataTiles { if case .vector(_, let labels) = store.load(t) { candidates += labels } }

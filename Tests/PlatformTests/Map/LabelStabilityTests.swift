@@ -24,7 +24,7 @@ struct LabelStabilityTests {
         let layer = try OfflineMap.layer(
             path: MapFixtures.path("helsinki.mbtiles"), style: .day, fonts: try FontSet.load(), waitForTiles: true)
         let store = layer.tiles.store
-        let z = layer.tileZoom(for: zoom)
+        let z = layer.tileLevel(for: zoom).zoom
         let centre = WebMercator.tile(containing: LabelStabilityTests.centre, z: z)
         var dataTiles: Set<TileID> = []
         for dy in -2...2 {

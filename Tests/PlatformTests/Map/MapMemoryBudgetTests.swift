@@ -57,7 +57,7 @@ struct MapMemoryBudgetTests {
         let grid = layer.tileGrid(for: Self.camera(zoom: 10, width: size.0, height: size.1))
         // Four levels above the data: beyond the underzoom the budget allows, so nothing is read or rendered
         // (today's code drew it with thousands of z14 tiles).
-        #expect(grid.zoom == 10)
+        #expect(grid.level.zoom == 10)
         #expect(grid.xs.count * grid.ys.count <= MapMemoryBudget.standard.tilesPerFrame)
         #expect(source.reads == 0)
         #expect(layer.tiles.cachedCount == 0)
@@ -69,7 +69,7 @@ struct MapMemoryBudgetTests {
         let canvas = Canvas(width: 320, height: 240)
         layer.draw(on: canvas, camera: Self.camera(zoom: 12, width: 320, height: 240, bearing: 0), reserved: [])
         let grid = layer.tileGrid(for: Self.camera(zoom: 12, width: 320, height: 240, bearing: 0))
-        #expect(grid.zoom == 12)
+        #expect(grid.level.zoom == 12)
         // Each z12 tile is composed of its 16 z14 tiles: real map, not the hatch, where the extract has data.
         #expect(source.reads <= grid.xs.count * grid.ys.count * 16 + 16)
         let distinct = Set(canvas.frame.pixels).count
@@ -85,7 +85,7 @@ struct MapMemoryBudgetTests {
             for (w, h) in [(800, 480), (1280, 800)] {
                 let grid = layer.tileGrid(for: Self.camera(zoom: zoom, width: w, height: h))
                 #expect(grid.xs.count * grid.ys.count <= MapMemoryBudget.standard.tilesPerFrame)
-                #expect(grid.zoom <= OfflineMapLayer.deepestTileZoom)
+                #expect(grid.level.zoom <= OfflineMapLayer.deepestTileZoom)
             }
         }
     }
@@ -96,7 +96,7 @@ struct MapMemoryBudgetTests {
         let layer = try Self.layer(try ZoomRangeSource(claiming: 0, 14, data: 0...14), budget: budget)
         let camera = Self.camera(zoom: 16, width: 1280, height: 800)
         let grid = layer.tileGrid(for: camera)
-        #expect(grid.zoom < 16)
+        #expect(grid.level.zoom < 16)
         #expect(grid.xs.count * grid.ys.count <= 6)
         let canvas = Canvas(width: 1280, height: 800)
         layer.draw(on: canvas, camera: camera, reserved: [])

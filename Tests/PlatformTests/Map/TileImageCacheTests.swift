@@ -44,7 +44,7 @@ struct TileImageCacheTests {
     @Test func overzoomDrawsTheDeepestDataScaledUp() throws {
         let layer = try OfflineMap.layer(
             path: MapFixtures.path("helsinki.mbtiles"), style: .day, fonts: try FontSet.load(), waitForTiles: true)
-        #expect(layer.tileZoom(for: 18.2) == 18)
+        #expect(layer.tileLevel(for: 18.2) == TileLevel(zoom: 18, size: 304))
         #expect(
             layer.tiles.store.dataTile(for: TileID(z: 18, x: 149_234, y: 75_876)) == TileID(z: 14, x: 9327, y: 4742))
         let canvas = Canvas(width: 320, height: 240)

@@ -14,7 +14,7 @@ struct TileWorkerPoolTests {
 
     @Test func withoutAPoolAMissIsNotQueuedAndNothingRendersInTheBackground() throws {
         let cache = try Self.cache()
-        #expect(cache.image(for: MapFixtures.densest) == nil)
+        #expect(cache.image(for: MapFixtures.densest, size: 256) == nil)
         #expect(cache.takeJob() == nil)
         #expect(cache.isIdle)
     }
@@ -30,14 +30,15 @@ struct TileWorkerPoolTests {
         }
         let recorder = Recorder()
         cache.attach(recorder)
-        #expect(cache.image(for: MapFixtures.densest) == nil)
+        #expect(cache.image(for: MapFixtures.densest, size: 256) == nil)
         #expect(recorder.woken >= 2)
         let job = try #require(cache.takeJob())
         #expect(job.key.tile == MapFixtures.densest)
         #expect(!cache.isIdle)
-        cache.run(job, on: Canvas(width: 256, height: 256))
+        var canvas = Canvas(width: 256, height: 256)
+        cache.run(job, on: &canvas)
         #expect(cache.isIdle)
-        #expect(cache.image(for: MapFixtures.densest) != nil)
+        #expect(cache.image(for: MapFixtures.densest, size: 256) != nil)
         #expect(cache.landedTiles == 1)
     }
 
@@ -46,9 +47,9 @@ struct TileWorkerPoolTests {
         let cache = try Self.cache()
         _ = TileWorkerPool(cache: cache, threads: threads)
         let tiles = (0..<4).flatMap { dx in (0..<3).map { dy in TileID(z: 15, x: 18654 + dx, y: 9484 + dy) } }
-        for t in tiles { #expect(cache.image(for: t) == nil) }
+        for t in tiles { #expect(cache.image(for: t, size: 256) == nil) }
         cache.waitUntilIdle()
-        for t in tiles { #expect(cache.image(for: t, request: false) != nil) }
+        for t in tiles { #expect(cache.image(for: t, size: 256, request: false) != nil) }
         #expect(cache.landedTiles == tiles.count)
     }
 
@@ -58,7 +59,7 @@ struct TileWorkerPoolTests {
             let cache = try Self.cache()
             weakCache = cache
             _ = TileWorkerPool(cache: cache, threads: 2)
-            _ = cache.image(for: MapFixtures.densest)
+            _ = cache.image(for: MapFixtures.densest, size: 256)
             cache.waitUntilIdle()
         }
         #expect(weakCache == nil)
