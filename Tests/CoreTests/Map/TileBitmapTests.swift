@@ -5,26 +5,28 @@ import Testing
 /// Tiles are kept as runs of palette indices, as indices, or as drawn, whichever is smallest, and must give back
 /// exactly what was drawn.
 struct TileBitmapTests {
-    /// A 128×128 tile using `colors` distinct colours, in runs of two and scattered.
+    /// A 256×256 tile using `colors` distinct colours, in runs of two and scattered.
     private static func pixels(colors: Int) -> [UInt32] {
-        (0..<(128 * 128)).map { i in UInt32((i / 2 * 7919) % colors) &* 0x0000_0f0b }
+        (0..<(256 * 256)).map { i in UInt32((i / 2 * 7919) % colors) &* 0x0000_0f0b }
     }
 
     // Runs of two cost as much as one-byte indices with the row table on top, but less than two-byte ones.
     @Test(arguments: [
         (colors: 1, encoding: TileBitmap.Encoding.runs(indexBytes: 1)), (2, .indices(indexBytes: 1)),
-        (256, .indices(indexBytes: 1)), (257, .runs(indexBytes: 2)), (4096, .runs(indexBytes: 2)), (4097, .direct),
+        (256, .indices(indexBytes: 1)), (257, .runs(indexBytes: 2)), (4097, .runs(indexBytes: 2)),
+        (16384, .runs(indexBytes: 2)), (16385, .direct),
     ])
     func aTileKeepsItsExactPixelsInTheSmallestForm(_ c: (colors: Int, encoding: TileBitmap.Encoding)) {
         let source = Self.pixels(colors: c.colors)
         #expect(Set(source).count == c.colors)
-        let bitmap = TileBitmap(size: 128, pixels: source)
+        let bitmap = TileBitmap(size: 256, pixels: source)
         #expect(bitmap.encoding == c.encoding)
         #expect(bitmap.pixels == source)
-        #expect(bitmap.byteCount <= 128 * 128 * bitmap.bytesPerPixel + (c.colors > 4096 ? 0 : 4 * c.colors))
-        var row = [UInt32](repeating: 0, count: 128)
+        let paletteBytes = c.colors > TileBitmap.maximumPaletteColors ? 0 : 4 * c.colors
+        #expect(bitmap.byteCount <= 256 * 256 * bitmap.bytesPerPixel + paletteBytes)
+        var row = [UInt32](repeating: 0, count: 256)
         row.withUnsafeMutableBufferPointer { bitmap.copyRow(17, to: $0.baseAddress!) }
-        #expect(row == Array(source[(17 * 128)..<(18 * 128)]))
+        #expect(row == Array(source[(17 * 256)..<(18 * 256)]))
     }
 
     @Test func runsLongerThanOneEntryHoldsAndRowEdgesAreKept() {
