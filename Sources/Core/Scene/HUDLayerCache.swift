@@ -32,6 +32,9 @@ struct HUDLayerCache {
     private(set) var redrawn = 0
     private(set) var reused = 0
 
+    /// The bytes the layers' pixels hold.
+    var bytes: Int { layers.values.reduce(0) { $0 + $1.colour.count * 4 + $1.transmission.count * 4 } }
+
     /// Forgets every layer (the next frame draws each panel afresh).
     mutating func removeAll() {
         layers = [:]
