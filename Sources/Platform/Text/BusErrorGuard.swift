@@ -66,6 +66,14 @@ enum BusErrorGuard {
     /// Whether a page of the mapping in `slot` was read past the end of its file and replaced by zeros.
     static func faulted(_ slot: Int) -> Bool { slots[slot].faulted.load(ordering: .acquiring) }
 
+    /// Whether SIGBUS goes to this handler now.
+    static var isInstalled: Bool {
+        var current = sigaction()
+        guard sigaction(SIGBUS, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_sigaction, to: Int.self)
+            == unsafeBitCast(busError, to: Int.self)
+    }
+
     /// Installs the handler. The corresponding C function is `sigaction`.
     private static func install() -> Bool {
         var action = sigaction()
