@@ -34,6 +34,16 @@ func runHUDBenchmark() {
                 + "    panels redrawn: \(cached.hudCacheStatistics.redrawn) of "
                 + "\(cached.hudCacheStatistics.redrawn + cached.hudCacheStatistics.reused) over \(8 * inputs.count)"
                 + " cached frames")
+        print("    HUD layers hold \(cached.hudCacheBytes) bytes after the last frame")
+        var largest = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let layers = hudScene(fonts: fonts, shaper: shaper, caches: true)
+        for input in inputs {
+            // Every pixel of every cached frame, all 32 bits: a change to the layers' form must keep it.
+            for p in layers.render(input).pixels { hash = (hash ^ UInt64(p)) &* 0x0000_0100_0000_01b3 }
+            largest = max(largest, layers.hudCacheBytes)
+        }
+        print("    most held over the frames \(largest) bytes; hash of the cached frames \(hash)")
         var worst = 0
         for input in inputs.prefix(60) {
             let a = cached.render(input)

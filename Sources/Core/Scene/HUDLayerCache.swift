@@ -19,10 +19,9 @@ struct HUDLayerCache {
         /// What the panel showed when drawn; a different key draws it again.
         var key: AnyHashable
         var rect: PixelRect
-        /// The panel over black: its colour, already weighted by its opacity (0x00RRGGBB).
-        var colour: [UInt32]
-        /// Per channel, how much of the pixel underneath shows through, out of 255 (0x00RRGGBB).
-        var transmission: [UInt32]
+        /// Per pixel, the panel over black (its colour, already weighted by its opacity) and how much of the
+        /// pixel underneath shows through per channel, out of 255; kept as spans along its rows.
+        var pixels: HUDLayerPixels
     }
 
     private var layers: [Slot: Layer] = [:]
@@ -31,6 +30,9 @@ struct HUDLayerCache {
     /// Panels drawn again and panels reused since the cache was made (for the benchmarks and tests).
     private(set) var redrawn = 0
     private(set) var reused = 0
+
+    /// The bytes the layers' pixels hold.
+    var bytes: Int { layers.values.reduce(0) { $0 + $1.pixels.bytes } }
 
     /// Forgets every layer (the next frame draws each panel afresh).
     mutating func removeAll() {
@@ -65,7 +67,8 @@ struct HUDLayerCache {
             }
             transmission[i] = k
         }
-        layers[slot] = Layer(key: key, rect: bounds, colour: black, transmission: transmission)
+        let pixels = HUDLayerPixels(colour: black, transmission: transmission, width: bounds.width)
+        layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
     }
 
     /// Keeps the layers of `slots`, composited in that order (a panel's digits after the panel), and drops the
@@ -113,64 +116,10 @@ struct HUDLayerCache {
         return out
     }
 
-    /// `d' = d·k/255 + L` per channel over the layer's rectangle; untouched pixels (all shows through) are
-    /// skipped and opaque ones stored.
+    /// `d' = d·k/255 + L` per channel over the layer's rectangle (`HUDLayerPixels`).
     private static func composite(_ layer: Layer, into frame: inout FrameBuffer) {
-        let r = layer.rect
-        let w = frame.width
-        layer.colour.withUnsafeBufferPointer { colour in
-            layer.transmission.withUnsafeBufferPointer { transmission in
-                frame.pixels.withUnsafeMutableBufferPointer { pixels in
-                    for y in 0..<r.height {
-                        let row = (r.y + y) * w + r.x
-                        let src = y * r.width
-                        var x = 0
-                        // Four pixels at a time where they all let the same amount through each channel (a panel's
-                        // inside): the same arithmetic as `blend`, in SIMD lanes.
-                        while x &+ 4 <= r.width {
-                            let k4 = UnsafeRawPointer(transmission.baseAddress! + src + x).loadUnaligned(
-                                as: SIMD4<UInt32>.self)
-                            // Nothing of the layer here (most of a digits band): the frame shows through.
-                            if all(k4 .== 0x00ff_ffff) {
-                                x &+= 4
-                                continue
-                            }
-                            let grey = k4 & 0xff
-                            guard all(k4 .== grey &* 0x01_0101) else {
-                                for i in x..<(x &+ 4) {
-                                    pixels[row + i] = blend(pixels[row + i], transmission[src + i], colour[src + i])
-                                }
-                                x &+= 4
-                                continue
-                            }
-                            let c4 = UnsafeRawPointer(colour.baseAddress! + src + x).loadUnaligned(
-                                as: SIMD4<UInt32>.self)
-                            let target = UnsafeMutableRawPointer(pixels.baseAddress! + row + x)
-                            let d4 = target.loadUnaligned(as: SIMD4<UInt32>.self)
-                            // Red and blue, and green, as 16-bit lanes: 255 · 255 + 128 fits, so lanes never
-                            // carry into each other.
-                            let k8 = lanes(grey | grey &<< 16)
-                            var rb = lanes(d4 & 0x00ff_00ff) &* k8 &+ 0x80
-                            rb = (rb &+ (rb &>> 8)) &>> 8
-                            var g = lanes((d4 &>> 8) & 0xff) &* k8 &+ 0x80
-                            g = (g &+ (g &>> 8)) &>> 8
-                            target.storeBytes(of: (pixels4(rb) | pixels4(g) &<< 8) &+ c4, as: SIMD4<UInt32>.self)
-                            x &+= 4
-                        }
-                        while x < r.width {
-                            pixels[row + x] = blend(pixels[row + x], transmission[src + x], colour[src + x])
-                            x &+= 1
-                        }
-                    }
-                }
-            }
-        }
+        layer.pixels.composite(into: &frame, x: layer.rect.x, y: layer.rect.y)
     }
-
-    @inline(__always)
-    private static func lanes(_ x: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(x, to: SIMD8<UInt16>.self) }
-    @inline(__always)
-    private static func pixels4(_ x: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(x, to: SIMD4<UInt32>.self) }
 
     /// `d·k/255 + c` per channel, rounded as the blends that made the layer round (`(x + 127) / 255`).
     @inline(__always)

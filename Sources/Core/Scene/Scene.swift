@@ -66,6 +66,8 @@ public final class Scene {
     public var drawsHUD = true
     /// How many HUD panels were drawn again and how many reused since the scene was made.
     public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
+    /// The bytes the HUD's cached layers hold now.
+    public var hudCacheBytes: Int { hudCache.bytes }
     private let fonts: FontSet
     /// How many of the frames this scene returned the display may still hold (it compares the next frame with the
     /// last one shown for its damage; DRM keeps one per buffer it flips between). A frame is drawn into a buffer

@@ -11,10 +11,14 @@ public struct FontSet: Sendable {
         self.bold = bold
     }
 
-    /// Loads DejaVuSans.ttf and DejaVuSans-Bold.ttf from `directory`.
-    public static func load(directory: String = defaultDirectory) throws -> FontSet {
+    /// Loads DejaVuSans.ttf and DejaVuSans-Bold.ttf from `directory`, each file's bytes from `reading` (into
+    /// memory unless given; Platform's `FontSet.loadMapped` maps them).
+    public static func load(
+        directory: String = defaultDirectory,
+        reading: (String) throws -> any FontFileBytes = { try FontFileInMemory(contentsOf: $0) }
+    ) throws -> FontSet {
         FontSet(
-            regular: try TrueTypeFont(contentsOf: directory + "/DejaVuSans.ttf"),
-            bold: try TrueTypeFont(contentsOf: directory + "/DejaVuSans-Bold.ttf"))
+            regular: try TrueTypeFont(file: reading(directory + "/DejaVuSans.ttf")),
+            bold: try TrueTypeFont(file: reading(directory + "/DejaVuSans-Bold.ttf")))
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
-/// A TrueType (glyf-outline) font read from its file bytes: character map, advances and glyph outlines.
+
+/// A TrueType (glyf-outline) font read from its file's bytes: character map, advances and glyph outlines.
 ///
 /// Enough of the format to set labels and the HUD in DejaVu Sans: cmap formats 4 and 12, hmtx, loca/glyf with
 /// simple and composite glyphs. Hinting is ignored (labels are rotated anyway); kerning is not applied.
@@ -9,7 +10,9 @@ public final class TrueTypeFont: @unchecked Sendable {
     public let unitsPerEm: Double
     public let ascender: Double
     public let descender: Double
-    private let data: [UInt8]
+    /// Keeps `data` valid: the file in memory or mapped (`FontFileBytes`).
+    private let file: any FontFileBytes
+    private let data: UnsafeRawBufferPointer
     private let glyphCount: Int
     private let longLoca: Bool
     private let tables: [String: (offset: Int, length: Int)]
@@ -27,7 +30,15 @@ public final class TrueTypeFont: @unchecked Sendable {
     }
 
     /// Reads the font in `bytes`; throws naming the table that is missing or malformed.
-    public init(bytes: [UInt8]) throws {
+    public convenience init(bytes: [UInt8]) throws {
+        try self.init(file: FontFileInMemory(bytes))
+    }
+
+    /// Reads the font in `file`, which it keeps (outlines are parsed from it when first drawn); throws naming
+    /// the table that is missing or malformed.
+    public init(file: any FontFileBytes) throws {
+        self.file = file
+        let bytes = file.bytes
         data = bytes
         guard bytes.count >= 12 else { throw FontError.malformed("file is shorter than a font header") }
         let r = ByteReader(bytes)
@@ -62,10 +73,9 @@ public final class TrueTypeFont: @unchecked Sendable {
         characterMap = try readCharacterMap(r, t["cmap"]!.0)
     }
 
-    /// Loads a font file from disk.
+    /// Loads a font file from disk into memory.
     public convenience init(contentsOf path: String) throws {
-        guard let d = FileManager.default.contents(atPath: path) else { throw FontError.unreadable(path) }
-        try self.init(bytes: [UInt8](d))
+        try self.init(file: FontFileInMemory(contentsOf: path))
     }
 
     /// The glyph for a character (0, the "missing" box, when the font lacks it).
@@ -230,8 +240,8 @@ public enum FontError: Error, CustomStringConvertible {
 
 /// Reads big-endian numbers with bounds checks, so a damaged font throws instead of trapping.
 struct ByteReader {
-    let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    let bytes: UnsafeRawBufferPointer
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
     func check(_ at: Int, _ n: Int) throws {
         guard at >= 0, at + n <= bytes.count else { throw FontError.malformed("read past the end at byte \(at)") }
     }
@@ -250,7 +260,7 @@ struct ByteReader {
             | UInt32(bytes[at + 3])
     }
     func f2dot14(_ at: Int) throws -> Double { Double(try i16(at)) / 16384 }
-    func slice(_ at: Int, _ n: Int) throws -> ArraySlice<UInt8> {
+    func slice(_ at: Int, _ n: Int) throws -> Slice<UnsafeRawBufferPointer> {
         try check(at, n)
         return bytes[at..<(at + n)]
     }

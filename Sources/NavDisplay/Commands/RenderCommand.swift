@@ -82,10 +82,10 @@ enum StyleName: String, CaseIterable, Sendable {
     var theme: SceneTheme { self == .day ? .day : .night }
 }
 
-/// The display's fonts, from fonts-dejavu-core (or `NAVDISPLAY_FONT_DIR`).
+/// The display's fonts, from fonts-dejavu-core (or `NAVDISPLAY_FONT_DIR`), mapped read-only.
 func loadFonts() throws -> FontSet {
     let dir = Environment.value("NAVDISPLAY_FONT_DIR") ?? FontSet.defaultDirectory
-    return try FontSet.load(directory: dir)
+    return try FontSet.loadMapped(directory: dir)
 }
 
 /// The world text stack (HarfBuzz, FriBidi, FreeType, fontconfig), made once per process; nil, said once on

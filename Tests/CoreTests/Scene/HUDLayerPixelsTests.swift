@@ -1,0 +1,102 @@
+import Testing
+
+@testable import Core
+
+/// A HUD layer kept as spans (`HUDLayerPixels`) composites to the frame its full form gives, bit for bit: every
+/// pixel `HUDLayerCache.blend(d, k, c)`, and the pixels the layer does not touch left as they were.
+@Suite("HUD layer pixels")
+struct HUDLayerPixelsTests {
+    /// A layer `width` wide whose rows are runs of random lengths, each one of the kinds a panel has: untouched,
+    /// opaque, one translucent grey, grey edge pixels, and edge pixels whose channels let different amounts
+    /// through.
+    static func layer(width: Int, height: Int, using generator: inout some RandomNumberGenerator) -> (
+        colour: [UInt32], transmission: [UInt32]
+    ) {
+        var colour: [UInt32] = []
+        var transmission: [UInt32] = []
+        func pixel(kind: Int, grey: UInt32) -> (UInt32, UInt32) {
+            var k: UInt32 = 0
+            var c: UInt32 = 0
+            for shift: UInt32 in [0, 8, 16] {
+                let kc: UInt32 =
+                    switch kind {
+                    case 0: 255
+                    case 1: 0
+                    case 2, 3: grey
+                    default: UInt32.random(in: 0...255, using: &generator)
+                    }
+                k |= kc << shift
+                c |= (kind == 0 ? 0 : UInt32.random(in: 0...(255 - kc), using: &generator)) << shift
+            }
+            return (k, c)
+        }
+        for _ in 0..<height {
+            var x = 0
+            while x < width {
+                let run = min(width - x, Int.random(in: 1...20, using: &generator))
+                let kind = Int.random(in: 0...4, using: &generator)
+                let grey = UInt32.random(in: 0...255, using: &generator)
+                // Kinds 0–2 are one pixel repeated (a run); 3 and 4 a new pixel each time (edges).
+                var (k, c) = pixel(kind: kind, grey: grey)
+                for _ in 0..<run {
+                    if kind >= 3 { (k, c) = pixel(kind: kind, grey: grey) }
+                    transmission.append(k)
+                    colour.append(c)
+                }
+                x += run
+            }
+        }
+        return (colour, transmission)
+    }
+
+    @Test(
+        "Spans composite to what blending every pixel gives",
+        arguments: [(1, 1), (3, 2), (7, 5), (64, 9), (257, 31)])
+    func spansCompositeAsEveryPixelBlended(_ size: (width: Int, height: Int)) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let (colour, transmission) = Self.layer(width: size.width, height: size.height, using: &generator)
+            let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: size.width)
+            var frame = FrameBuffer(width: size.width + 5, height: size.height + 3)
+            for i in frame.pixels.indices { frame.pixels[i] = UInt32.random(in: 0...0xff_ffff, using: &generator) }
+            var expected = frame
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let i = y * size.width + x
+                    let (k, c) = (transmission[i], colour[i])
+                    guard k != HUDLayerPixels.clear || c != 0 else { continue }
+                    expected[x + 2, y + 1] = HUDLayerCache.blend(expected[x + 2, y + 1], k, c)
+                }
+            }
+            pixels.composite(into: &frame, x: 2, y: 1)
+            #expect(frame == expected)
+        }
+    }
+
+    @Test func aTranslucentPanelWithRoundedCornersHoldsFarLessThanEightBytesAPixel() {
+        // 200×60: one grey fill, its corners untouched with an antialiased pixel at each corner's edge.
+        let (width, height) = (200, 60)
+        var colour = [UInt32](repeating: 0x10_1010, count: width * height)
+        var transmission = [UInt32](repeating: 0x40_4040, count: width * height)
+        for y in 0..<6 {
+            for x in 0..<(6 - y) {
+                for (cx, cy) in [(x, y), (width - 1 - x, y), (x, height - 1 - y), (width - 1 - x, height - 1 - y)] {
+                    let edge = x == 5 - y
+                    transmission[cy * width + cx] = edge ? 0x80_8080 : HUDLayerPixels.clear
+                    colour[cy * width + cx] = edge ? 0x08_0808 : 0
+                }
+            }
+        }
+        let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: width)
+        // A span a row, and the edge pixel either side of it in the corners' twelve rows.
+        #expect(pixels.spans.count == height + 12 * 2)
+        #expect(pixels.bytes < 8 * width * height / 20, "\(pixels.bytes) bytes")
+    }
+
+    @Test func aLayerTouchingNothingHoldsNoSpans() {
+        let clear = [UInt32](repeating: HUDLayerPixels.clear, count: 300)
+        let pixels = HUDLayerPixels(colour: [UInt32](repeating: 0, count: 300), transmission: clear, width: 30)
+        #expect(pixels.spans.isEmpty)
+        #expect(pixels.bytes == 0)
+    }
+}
