@@ -100,20 +100,6 @@ extension FrameBuffer {
     @inline(__always)
     private static func spread(_ pair: UInt64) -> UInt64 { (pair & 0xff) | (pair & 0xff00) << 24 }
 
-    /// `color` (red and blue in `rb` at their pixel places, green in `g`) at opacity `a` (0...255) over the
-    /// pixel `d`: red and blue in two 16-bit lanes of one word, each channel rounded exactly as
-    /// `(c·a + d·(255 − a) + 127) / 255` rounds (Blinn's division by 255, exact for these sums).
-    @inline(__always)
-    private static func over(_ d: UInt32, _ rb: UInt32, _ g: UInt32, _ a: UInt32) -> UInt32 {
-        if a >= 255 { return rb | g << 8 }
-        let ia = 255 - a
-        var x = rb &* a &+ (d & 0x00ff_00ff) &* ia &+ 0x0080_0080
-        x = ((x &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
-        var y = g &* a &+ ((d >> 8) & 0xff) &* ia &+ 0x80
-        y = ((y &+ (y >> 8)) >> 8) & 0xff
-        return x | y << 8
-    }
-
     /// The steps k for which `a0 + da * k` lies between `lo` and `hi` (as real bounds; empty when the lower
     /// exceeds the upper).
     private static func steps(_ a0: Double, _ da: Double, _ lo: Double, _ hi: Double) -> (Double, Double) {
