@@ -73,6 +73,11 @@ public final class LabelPlacer {
         var offset: Double
     }
     private var kept: [LabelKey: Kept] = [:]
+    /// The candidates last placed from, indexed (kept while the layer passes the same list).
+    private var index: LabelCandidateIndex?
+    /// `kept` by the index's names (`LabelCandidateIndex.keys`), so a frame from the same list finds last
+    /// frame's places without hashing a name.
+    private var keptByGroup: [Kept?] = []
     /// Text measurements by font and text: the same names recur every frame.
     private var metricsCache: [MetricsKey: LabelMetrics] = [:]
     private struct MetricsKey: Hashable {
@@ -95,37 +100,31 @@ public final class LabelPlacer {
         grid.insert(reserved)
         for line in lines { grid.insert(line) }
         let frame = FrameGeometry(camera)
+        // Taken out while it is used, so the metrics it learns are written in place, not into a copy.
+        let reused = self.index?.indexes(candidates) == true
+        var index = (reused ? self.index : nil) ?? LabelCandidateIndex(candidates)
+        self.index = nil
+        defer { self.index = index }
+        index.measure(in: fonts)
         // Previous labels first, then major roads (a place name must not take the main road's only free stretch),
         // then by priority; all candidates of one name (a street's many parts) together.
-        // Only candidates near the screen are ranked: most of the loaded tiles' names are off it.
-        let visible = candidates.indices.filter { frame.mayShow(candidates[$0]) }
-        var rank = [Int](repeating: 0, count: candidates.count)
-        for i in visible {
-            rank[i] = (kept[candidates[i].key] != nil ? 0 : 2) + (candidates[i].isMajorRoad ? 0 : 1)
-        }
-        let ranked = visible.sorted { a, b in
-            (rank[a], candidates[a].priority, a) < (rank[b], candidates[b].priority, b)
-        }
-        var groups: [LabelKey: [Int]] = [:]
-        groups.reserveCapacity(visible.count)
-        var order: [LabelKey] = []
-        for i in ranked {
-            let key = candidates[i].key
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(i)
-        }
+        let (order, members, next, lastOf) = rankedGroups(index, frame, keptByName: reused ? keptByGroup : nil)
         var placed: [PlacedLabel] = []
         var nextKept: [LabelKey: Kept] = [:]
+        var nextKeptByGroup = [Kept?](repeating: nil, count: index.keys.count)
         var pois = 0
         if metricsCache.count > 4096 { metricsCache.removeAll() }
-        for key in order where placed.count < maxLabels {
-            let group = groups[key] ?? []
-            guard let first = group.first else { continue }
+        for (g, head) in zip(order, members) where placed.count < maxLabels {
+            let key = index.keys[g]
+            // The name's candidates, best first, walked along their chain.
+            let group = sequence(first: head) { next[$0] >= 0 ? next[$0] : nil }
+            let first = head
             let kind = candidates[first].kind
             if kind == .poi && (zoom < 16 || pois >= maxPOIs) { continue }
             let font = fonts.font(kind)
-            let metrics = measure(candidates[first].text, font)
-            let last = kept[key]
+            let metrics = index.metrics[g] ?? measure(candidates[first].text, font)
+            index.metrics[g] = metrics
+            let last = lastOf[g]
             // Places are ranked first and set only in rank order until one is free: most never need setting.
             var tries: [Try] = []
             var paths: [LabelPath] = []
@@ -168,11 +167,77 @@ public final class LabelPlacer {
             guard let chosen else { continue }
             grid.insert(chosen.label.boxes.map { $0.insetBy(-3) })
             placed.append(chosen.label)
-            nextKept[key] = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped, offset: chosen.offset)
+            let keep = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped, offset: chosen.offset)
+            nextKept[key] = keep
+            nextKeptByGroup[g] = keep
             if kind == .poi { pois += 1 }
         }
         kept = nextKept
+        keptByGroup = nextKeptByGroup
         return placed
+    }
+
+    /// The names near the screen in the order they are placed, each name's candidates in order (its first in
+    /// `members`, each one's next in `next`, −1 after the last), and last frame's place of each name (from
+    /// `keptByName` when last frame placed from the same index, else from `kept`): candidates
+    /// ranked by (rank, priority, index), the rank 0 for a name kept from last frame and 2 for a new one, plus 1
+    /// when the candidate is not a major road; a name comes where its best candidate does.
+    private func rankedGroups(_ index: LabelCandidateIndex, _ frame: FrameGeometry, keptByName: [Kept?]?) -> (
+        order: [Int], members: [Int], next: [Int], kept: [Kept?]
+    ) {
+        let count = index.candidates.count
+        // Only candidates near the screen are ranked: most of the loaded tiles' names are off it.
+        var visible: [Int] = []
+        for i in 0..<count {
+            let shows =
+                index.walksPoints[i]
+                ? frame.mayShow(index.candidates[i])
+                : frame.mayShow(lowest: index.lowest[i], highest: index.highest[i])
+            if shows { visible.append(i) }
+        }
+        // Last frame's place of each name near the screen, looked up once a name.
+        var lastOf = keptByName ?? [Kept?](repeating: nil, count: index.keys.count)
+        var lookedUp = [Bool](repeating: keptByName != nil, count: index.keys.count)
+        func rank(_ i: Int) -> Int {
+            let g = index.group[i]
+            if !lookedUp[g] {
+                lookedUp[g] = true
+                lastOf[g] = kept[index.keys[g]]
+            }
+            return (lastOf[g] != nil ? 0 : 2) + (index.isMajorRoad[i] ? 0 : 1)
+        }
+        var ranked: [Int]
+        if index.packsRanks {
+            var words = visible.map { index.rankingKey($0, rank: rank($0)) }
+            words.sort()
+            ranked = words.map(LabelCandidateIndex.candidate(ofRankingKey:))
+        } else {
+            var ranks = [Int](repeating: 0, count: count)
+            for i in visible { ranks[i] = rank(i) }
+            let candidates = index.candidates
+            ranked = visible.sorted { a, b in
+                (ranks[a], candidates[a].priority, a) < (ranks[b], candidates[b].priority, b)
+            }
+        }
+        // Names in the order of their best candidate; each name's candidates chained in rank order.
+        var slot = [Int](repeating: -1, count: index.keys.count)
+        var order: [Int] = []
+        var first: [Int] = []
+        var last: [Int] = []
+        var next = [Int](repeating: -1, count: count)
+        for i in ranked {
+            let g = index.group[i]
+            if slot[g] < 0 {
+                slot[g] = order.count
+                order.append(g)
+                first.append(i)
+                last.append(i)
+            } else {
+                next[last[slot[g]]] = i
+                last[slot[g]] = i
+            }
+        }
+        return (order, first, next, lastOf)
     }
 
     /// A place to try for a label, ranked before the name is set there: a window centred at `centre` on the
@@ -425,8 +490,13 @@ struct FrameGeometry {
     func mayShow(_ c: LabelCandidate) -> Bool {
         if c.kind == .road {
             // A street can cross the screen with every point off it: test its bounding box.
-            return c.highest.x >= minX && c.lowest.x <= maxX && c.highest.y >= minY && c.lowest.y <= maxY
+            return mayShow(lowest: c.lowest, highest: c.highest)
         }
         return c.points.contains { $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }
+    }
+
+    /// False when the box from `lowest` to `highest` (world units) is wholly off the screen's neighbourhood.
+    func mayShow(lowest: Point, highest: Point) -> Bool {
+        highest.x >= minX && lowest.x <= maxX && highest.y >= minY && lowest.y <= maxY
     }
 }

@@ -178,24 +178,59 @@ extension OfflineMapLayer {
         return [H - h - margin, margin].flatMap { y in xs.map { Rect(x: $0, y: y, width: w, height: h) } }
     }
 
-    /// Draws the credit lines in the box `creditLayout` chose, each centred, a little translucent.
+    /// Draws the credit lines in the box `creditLayout` chose, each centred, a little translucent. Set by the text
+    /// stack, the lines are drawn as the blends they make, recorded when the credit, its place, its colours or the
+    /// screen change (`GlyphStamp`): the same pixels as drawing them afresh, for a fraction of the work.
     func drawCredit(_ credit: CreditLayout, typography: LabelTypography, on canvas: Canvas) {
         let font = credit.font
         let color = style.label.withOpacity(0.8)
         let halo = style.labelHalo.withOpacity(0.8)
-        var baseline = credit.box.y + credit.padding + font.capHeight
-        for line in credit.lines {
-            let x = credit.box.x + (credit.box.width - line.width) / 2
-            let o = Point(x: x, y: baseline)
-            if let shaped = font.shaped {
-                canvas.text(line.text, at: o, shaped: shaped, color, halo: halo)
-            } else if let layout = font.outline {
-                let shapes = labelShapes(line.text, layout: layout, haloWidth: 0.75 * typography.haloPixels)
-                canvas.fill(shapes.halo.applying { $0 + o }, halo)
-                canvas.fill(shapes.text.applying { $0 + o }, color)
+        if let shaped = font.shaped {
+            let key = CreditStampKey(
+                lines: credit.lines.map(\.text), widths: credit.lines.map(\.width), box: credit.box,
+                lineStep: credit.lineStep, padding: credit.padding, capHeight: font.capHeight, font: font.cacheKey,
+                color: color, halo: halo, width: canvas.width, height: canvas.height)
+            if creditStamp?.key != key {
+                let texts = zip(credit.lines, creditOrigins(credit)).map { line, o in
+                    GlyphStamp.Text(shaped.run(line.text), at: o, color, halo: halo)
+                }
+                creditStamp = (key, GlyphStamp(width: canvas.width, height: canvas.height, texts: texts))
             }
+            creditStamp?.stamp.draw(into: &canvas.frame)
+            return
+        }
+        guard let layout = font.outline else { return }
+        for (line, o) in zip(credit.lines, creditOrigins(credit)) {
+            let shapes = labelShapes(line.text, layout: layout, haloWidth: 0.75 * typography.haloPixels)
+            canvas.fill(shapes.halo.applying { $0 + o }, halo)
+            canvas.fill(shapes.text.applying { $0 + o }, color)
+        }
+    }
+
+    /// Where each credit line's baseline starts: centred in the box, one line step apart.
+    private func creditOrigins(_ credit: CreditLayout) -> [Point] {
+        var baseline = credit.box.y + credit.padding + credit.font.capHeight
+        var origins: [Point] = []
+        for line in credit.lines {
+            origins.append(Point(x: credit.box.x + (credit.box.width - line.width) / 2, y: baseline))
             baseline += credit.lineStep
         }
+        return origins
+    }
+
+    /// Everything the credit's pixels follow from: its lines, their place and font, its colours and the screen.
+    struct CreditStampKey: Equatable {
+        var lines: [String]
+        var widths: [Double]
+        var box: Rect
+        var lineStep: Double
+        var padding: Double
+        var capHeight: Double
+        var font: String
+        var color: Color
+        var halo: Color
+        var width: Int
+        var height: Int
     }
 
     /// `text` broken at spaces into at most `maxCreditLines` lines no wider than `width` (a single word wider

@@ -26,6 +26,8 @@ public final class OfflineMapLayer: MapLayer {
     var creditRoomCache: (key: CreditKey, fits: Bool)?
     /// The capital height in pixels of the credit line drawn in the last frame, nil when none was (for tests).
     public internal(set) var lastCreditCapHeight: Double?
+    /// The credit line's blends, recorded for the credit last drawn (`drawCredit`).
+    var creditStamp: (key: CreditStampKey, stamp: GlyphStamp)?
     /// The labels drawn in the last frame (for tests and debugging).
     public internal(set) var lastLabels: [PlacedLabel] = []
     /// The last current-street answer (`currentStreet(at:course:)`), reused while the position barely moved.

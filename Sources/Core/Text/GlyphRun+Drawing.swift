@@ -12,10 +12,10 @@ extension FrameBuffer {
         let s = sin(r)
         if let halo {
             for g in run.glyphs {
-                if let mask = g.halo { blend(mask, pen: pen(of: g, origin, c, s), cos: c, sin: s, halo) }
+                if let mask = g.halo { blend(mask, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, halo) }
             }
         }
-        for g in run.glyphs { blend(g.bitmap, pen: pen(of: g, origin, c, s), cos: c, sin: s, color) }
+        for g in run.glyphs { blend(g.bitmap, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, color) }
     }
 
     /// Draws one glyph's mask with its pen at `pen` (screen pixels), turned by `rotationDegrees`: the step a
@@ -27,7 +27,8 @@ extension FrameBuffer {
         blend(bitmap, pen: pen, cos: cos(r), sin: sin(r), color)
     }
 
-    private func pen(of g: PositionedGlyph, _ origin: Point, _ c: Double, _ s: Double) -> Point {
+    /// Where glyph `g`'s pen lands for a run at `origin` turned by the angle whose cosine and sine are `c`, `s`.
+    static func pen(of g: PositionedGlyph, _ origin: Point, _ c: Double, _ s: Double) -> Point {
         Point(x: origin.x + g.x * c - g.y * s, y: origin.y + g.x * s + g.y * c)
     }
 
@@ -41,6 +42,18 @@ extension FrameBuffer {
     }
 
     private mutating func blendUpright(_ mask: GlyphBitmap, pen: Point, _ color: Color) {
+        Self.forEachUprightPixel(of: mask, pen: pen, width: width, height: height) { i, coverage in
+            blendPixel(i, coverage, color)
+        }
+    }
+
+    /// Each pixel of `mask` drawn upright with its pen at `pen` that lies on a `width`×`height` frame: its index
+    /// in the frame and the mask's coverage there, row by row. The pixels an upright blend touches, so a recording
+    /// of one (`GlyphStamp`) takes exactly the same.
+    @inline(__always)
+    static func forEachUprightPixel(
+        of mask: GlyphBitmap, pen: Point, width: Int, height: Int, _ body: (_ index: Int, _ coverage: UInt8) -> Void
+    ) {
         // Outside data (a pen from a map) can be anything: skip what cannot be a pixel instead of trapping.
         guard let px = Int(checkedRounding: pen.x), let py = Int(checkedRounding: pen.y) else { return }
         let x0 = px + mask.left
@@ -51,7 +64,7 @@ extension FrameBuffer {
             for mx in 0..<mask.width {
                 let x = x0 + mx
                 guard x >= 0, x < width else { continue }
-                blendPixel(x, y, mask.coverage[my * mask.width + mx], color)
+                body(y * width + x, mask.coverage[my * mask.width + mx])
             }
         }
     }
@@ -75,101 +88,66 @@ extension FrameBuffer {
             let minX = Int(checkedRounding: loX.rounded(.down)), let maxX = Int(checkedRounding: hiX.rounded(.up)),
             let minY = Int(checkedRounding: loY.rounded(.down)), let maxY = Int(checkedRounding: hiY.rounded(.up))
         else { return }
-        let x0 = max(0, minX)
-        let x1 = min(width - 1, maxX)
-        let y0 = max(0, minY)
-        let y1 = min(height - 1, maxY)
-        guard x0 <= x1, y0 <= y1 else { return }
         let w = mask.width
         let h = mask.height
-        let frameWidth = width
         let alpha = UInt32(color.a)
-        let rgb = (UInt32(color.r), UInt32(color.g), UInt32(color.b))
-        // 16.16 fixed point along a row: a turned label is thousands of samples a frame.
-        let one = 65536.0
-        let du = Int((c * one).rounded())
-        let dv = Int((-s * one).rounded())
+        let rb = UInt32(color.r) << 16 | UInt32(color.b)
+        let g = UInt32(color.g)
+        // Samples reach one pixel past the mask either side (its bilinear edge fades out there).
+        let reachU = TurnedReach(low: -1, high: Double(w), includesLow: false)
+        let reachV = TurnedReach(low: -1, high: Double(h), includesLow: false)
+        let frameWidth = width
+        let frameHeight = height
         mask.coverage.withUnsafeBufferPointer { m in
             pixels.withUnsafeMutableBufferPointer { px in
-                for y in y0...y1 {
-                    // Back to glyph space (the inverse turn) at pixel centres, stepping along the row.
-                    let dy = Double(y) + 0.5 - pen.y
-                    let dx = Double(x0) + 0.5 - pen.x
-                    let u0 = dx * c + dy * s - gx0 - 0.5
-                    let v0 = -dx * s + dy * c - gy0 - 0.5
-                    // Only the stretch of the row whose samples fall on the mask: most of a turned box is empty.
-                    let (ku, kuEnd) = Self.openInterval(u0, c, -1, Double(w))
-                    let (kv, kvEnd) = Self.openInterval(v0, -s, -1, Double(h))
-                    let first = max(0, max(ku, kv).rounded(.down))
-                    let last = min(Double(x1 - x0), min(kuEnd, kvEnd).rounded(.up))
-                    guard first <= last else { continue }
-                    // u and v stay within (-2, size + 1) here, so they fit 16.16 whatever the pen was.
-                    var u = Int(((u0 + c * first) * one).rounded())
-                    var v = Int(((v0 - s * first) * one).rounded())
-                    let row = y * frameWidth
-                    for x in (x0 + Int(first))...(x0 + Int(last)) {
-                        defer {
-                            u += du
-                            v += dv
-                        }
-                        let iu = u >> 16
-                        let iv = v >> 16
-                        guard iu >= -1, iv >= -1, iu < w, iv < h else { continue }
-                        let tu = u & 0xffff
-                        let tv = v & 0xffff
-                        // Bilinear: the four mask pixels around (u, v), those outside the mask counting as empty.
-                        let left = iu >= 0
-                        let right = iu + 1 < w
-                        let upper = iv >= 0
-                        let lower = iv + 1 < h
-                        let a00 = left && upper ? Int(m[iv * w + iu]) : 0
-                        let a10 = right && upper ? Int(m[iv * w + iu + 1]) : 0
-                        let a01 = left && lower ? Int(m[(iv + 1) * w + iu]) : 0
-                        let a11 = right && lower ? Int(m[(iv + 1) * w + iu + 1]) : 0
-                        let top = a00 * (65536 - tu) + a10 * tu
-                        let bottom = a01 * (65536 - tu) + a11 * tu
-                        let coverage = UInt32(((top >> 8) * (65536 - tv) + (bottom >> 8) * tv + (1 << 23)) >> 24)
-                        let a = (min(255, coverage) * alpha + 127) / 255
-                        guard a > 0 else { continue }
-                        let i = row + x
-                        if a >= 255 {
-                            px[i] = rgb.0 << 16 | rgb.1 << 8 | rgb.2
-                            continue
-                        }
-                        let d = px[i]
-                        let ia = 255 - a
-                        let r = (rgb.0 * a + ((d >> 16) & 0xff) * ia + 127) / 255
-                        let g = (rgb.1 * a + ((d >> 8) & 0xff) * ia + 127) / 255
-                        let b = (rgb.2 * a + (d & 0xff) * ia + 127) / 255
-                        px[i] = r << 16 | g << 8 | b
-                    }
+                Self.walkTurnedRows(
+                    minX: minX, maxX: maxX, minY: minY, maxY: maxY, frameWidth: frameWidth, frameHeight: frameHeight,
+                    origin: pen, corner: Point(x: gx0, y: gy0),
+                    cos: c, sin: s, u: reachU, v: reachV
+                ) { i, u, v in
+                    let iu = u >> 16
+                    let iv = v >> 16
+                    guard iu >= -1, iv >= -1, iu < w, iv < h else { return }
+                    let tu = u & 0xffff
+                    let tv = v & 0xffff
+                    // Bilinear: the four mask pixels around (u, v), those outside the mask counting as empty.
+                    let left = iu >= 0
+                    let right = iu + 1 < w
+                    let upper = iv >= 0
+                    let lower = iv + 1 < h
+                    let a00 = left && upper ? Int(m[iv * w + iu]) : 0
+                    let a10 = right && upper ? Int(m[iv * w + iu + 1]) : 0
+                    let a01 = left && lower ? Int(m[(iv + 1) * w + iu]) : 0
+                    let a11 = right && lower ? Int(m[(iv + 1) * w + iu + 1]) : 0
+                    let top = a00 * (65536 - tu) + a10 * tu
+                    let bottom = a01 * (65536 - tu) + a11 * tu
+                    let coverage = UInt32(((top >> 8) * (65536 - tv) + (bottom >> 8) * tv + (1 << 23)) >> 24)
+                    let a = (min(255, coverage) * alpha + 127) / 255
+                    guard a > 0 else { return }
+                    px[i] = Self.over(px[i], rb, g, a)
                 }
             }
         }
     }
 
-    /// The steps k for which `a0 + da * k` lies strictly between `lo` and `hi` (as real bounds; empty when the
-    /// lower exceeds the upper).
-    private static func openInterval(_ a0: Double, _ da: Double, _ lo: Double, _ hi: Double) -> (Double, Double) {
-        if abs(da) < 1e-12 { return a0 > lo && a0 < hi ? (-.infinity, .infinity) : (1, 0) }
-        let t1 = (lo - a0) / da
-        let t2 = (hi - a0) / da
-        return (min(t1, t2), max(t1, t2))
-    }
-
-    private mutating func blendPixel(_ x: Int, _ y: Int, _ coverage: UInt8, _ color: Color) {
+    private mutating func blendPixel(_ i: Int, _ coverage: UInt8, _ color: Color) {
         let a = (UInt32(coverage) * UInt32(color.a) + 127) / 255
         guard a > 0 else { return }
-        let i = y * width + x
-        if a >= 255 {
-            pixels[i] = color.xrgb
-            return
-        }
-        let d = pixels[i]
+        pixels[i] = Self.over(pixels[i], UInt32(color.r) << 16 | UInt32(color.b), UInt32(color.g), a)
+    }
+
+    /// A colour (red and blue in `rb` at their pixel places, green in `g`) at opacity `a` (0...255, the coverage
+    /// already scaled by the colour's own alpha) over the pixel `d`: red and blue in two 16-bit lanes of one word,
+    /// each channel rounded exactly as `(c·a + d·(255 − a) + 127) / 255` rounds (Blinn's division by 255, exact
+    /// for these sums). The one blend of text and label images.
+    @inline(__always)
+    static func over(_ d: UInt32, _ rb: UInt32, _ g: UInt32, _ a: UInt32) -> UInt32 {
+        if a >= 255 { return rb | g << 8 }
         let ia = 255 - a
-        let r = (UInt32(color.r) * a + ((d >> 16) & 0xff) * ia + 127) / 255
-        let g = (UInt32(color.g) * a + ((d >> 8) & 0xff) * ia + 127) / 255
-        let b = (UInt32(color.b) * a + (d & 0xff) * ia + 127) / 255
-        pixels[i] = r << 16 | g << 8 | b
+        var x = rb &* a &+ (d & 0x00ff_00ff) &* ia &+ 0x0080_0080
+        x = ((x &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
+        var y = g &* a &+ ((d >> 8) & 0xff) &* ia &+ 0x80
+        y = ((y &+ (y >> 8)) >> 8) & 0xff
+        return x | y << 8
     }
 }
