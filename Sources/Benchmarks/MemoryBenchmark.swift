@@ -9,7 +9,7 @@ func runMemoryBenchmark() {
     print("\n== Resident memory: navdisplay replaying the bundled ride on --display memory, 800x480 heading-up ==")
     guard let binary = ReleaseBinary.navdisplay(for: "memory") else { return }
     let seconds = ProcessInfo.processInfo.environment["MEMORY_SECONDS"].flatMap(Double.init) ?? 40
-    let large = NSTemporaryDirectory() + "navdisplay-memory-large.mbtiles"
+    let large = ReleaseBinary.temporaryPath("memory-large.mbtiles")
     let haveLarge = ReleaseBinary.makeLargeMap(at: large)
     defer { try? FileManager.default.removeItem(atPath: large) }
     let runs: [(name: String, map: String?, target: Double?)] = [
@@ -70,8 +70,17 @@ private func residentRun(binary: String, map: String, seconds: Double) -> Reside
         peak = ReleaseBinary.statusKiB(pid: pid, "VmHWM") ?? peak
         Thread.sleep(forTimeInterval: 0.25)
     }
+    let ranFor = Date().timeIntervalSince(start)
+    let exitedEarly = !p.isRunning
     p.terminate()
     p.waitUntilExit()
+    if exitedEarly {
+        // A peak of a process that stopped on its own is not the ride's (a missing map file gave 4 MiB once).
+        print(
+            "memory: navdisplay exited after \(formatFixed(ranFor, digits: 1)) s with status \(p.terminationStatus): not measured"
+        )
+        return nil
+    }
     guard peak > 0 else {
         print("memory: could not read /proc/\(pid)")
         return nil

@@ -15,6 +15,12 @@ enum ReleaseBinary {
         return binary
     }
 
+    /// A path in the temporary directory that is this process's own: two benchmarks run at once (two engineers
+    /// on one machine) must not remove each other's files mid-run, as a shared name once did to the large map.
+    static func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "navdisplay-\(ProcessInfo.processInfo.processIdentifier)-" + name
+    }
+
     /// Writes `scripts/make-large-map.py`'s 90,000-tile map to `path`; false when the script failed.
     static func makeLargeMap(at path: String) -> Bool {
         let make = Process()

@@ -134,7 +134,7 @@ private func replayThroughput() {
 /// Memory with a large map: 90,000 tiles (scripts/make-large-map.py), 200 heading-up frames while driving 20 km
 /// across it, tiles rendered as needed into the bounded cache.
 private func largeMapMemory() throws {
-    let path = NSTemporaryDirectory() + "navdisplay-large-map.mbtiles"
+    let path = ReleaseBinary.temporaryPath("large-map.mbtiles")
     guard ReleaseBinary.makeLargeMap(at: path) else {
         print("large map: could not generate it")
         return
@@ -162,7 +162,7 @@ private func largeMapMemory() throws {
 /// number on every run of the same build, whatever else the machine is doing.
 private func callgrindReplay() {
     guard let binary = ReleaseBinary.navdisplay(for: "callgrind") else { return }
-    let out = NSTemporaryDirectory() + "navdisplay-callgrind-frames"
+    let out = ReleaseBinary.temporaryPath("callgrind-frames")
     let valgrind = Process()
     valgrind.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
     valgrind.arguments = [

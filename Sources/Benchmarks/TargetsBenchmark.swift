@@ -10,7 +10,7 @@ func runTargetsBenchmark() {
     let seconds = 40.0
     guard let bundled = replayRun(binary: binary, map: repositoryPath("maps/helsinki.mbtiles"), seconds: seconds)
     else { return }
-    let large = NSTemporaryDirectory() + "navdisplay-targets-large.mbtiles"
+    let large = ReleaseBinary.temporaryPath("targets-large.mbtiles")
     let largeRun = ReleaseBinary.makeLargeMap(at: large) ? replayRun(binary: binary, map: large, seconds: 20) : nil
     try? FileManager.default.removeItem(atPath: large)
 
