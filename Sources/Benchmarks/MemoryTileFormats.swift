@@ -114,7 +114,7 @@ private func printTileFormatFigures(layer: OfflineMapLayer, cameras: [Camera], b
     }
     let n = max(1, tiles.count)
     func kib(_ total: Int) -> String { formatFixed(Double(total) / Double(n) / 1024, digits: 1) + " KiB" }
-    let kept = layer.tiles.budget.renderedTileCount(tileSize: 256)
+    let kept = layer.tiles.budget.renderedTileCount(tileSize: TileLevel.smallestSize)
     print("  \(tiles.count) distinct tiles shown; the cache keeps \(kept) (MapMemoryBudget.forScreen)")
     print("  per tile: XRGB8888 \(kib(direct)), palette indices \(kib(indices)), runs of indices \(kib(stored))")
     let forCache = { (total: Int) in

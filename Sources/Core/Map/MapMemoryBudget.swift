@@ -38,8 +38,8 @@ public struct MapMemoryBudget: Sendable, Equatable {
     public static let standard = board512MB
 
     /// The tiles one frame of a `width`×`height` screen can need at the finest tile zoom, turned any way: the
-    /// screen's diagonal across tiles shown at their smallest (a camera at zoom z + 0.5 draws z + 1 tiles at
-    /// 1/√2 of their size), plus the partial tiles at both ends, squared.
+    /// screen's diagonal across tiles shown at 1/√2 of their size (a bound: `TileLevel` shows a tile at no less
+    /// than 1/1.19 of it), plus the partial tiles at both ends, squared.
     public static func tilesPerScreen(width: Int, height: Int, tileSize: Int = 256) -> Int {
         let diagonal = (Double(max(1, width)) * Double(max(1, width)) + Double(max(1, height)) * Double(max(1, height)))
             .squareRoot()

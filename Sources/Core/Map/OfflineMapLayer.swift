@@ -64,9 +64,9 @@ public final class OfflineMapLayer: MapLayer {
     /// 4^4 times the tiles; tiles above the file's range are composed from its tiles or are the placeholder.
     public func tileLevel(for zoom: Double) -> TileLevel {
         let store = tiles.store
-        guard zoom.isFinite else { return TileLevel(zoom: min(max(store.minZoom, 0), Self.deepestTileZoom), size: 256) }
         let deepest = max(0, min(store.maxZoom + Self.maxOverzoom, Self.deepestTileZoom))
-        return TileLevel.forCamera(zoom: zoom, within: 0...deepest)
+        // A zoom that is not a number draws the file's shallowest tiles.
+        return TileLevel.forCamera(zoom: zoom.isFinite ? zoom : Double(store.minZoom), within: 0...deepest)
     }
 
     /// The tile level and tiles a frame for `camera` draws: `tileLevel(for:)`, made coarser until the tiles fit

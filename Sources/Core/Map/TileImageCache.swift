@@ -38,9 +38,9 @@ public final class TileImageCache: @unchecked Sendable {
         self.currentStyle = style
         self.budget = budget
         // Bounded by count (one frame's tiles and a margin must fit) and by bytes: compact tiles cost less. The
-        // count is that of 256 px tiles, the most a frame needs (`MapMemoryBudget.tilesPerScreen`).
+        // count is that of the smallest tiles, the most a frame needs (`MapMemoryBudget.tilesPerScreen`).
         self.images = LRUCache(
-            capacity: capacity ?? budget.renderedTileCount(tileSize: 256),
+            capacity: capacity ?? budget.renderedTileCount(tileSize: TileLevel.smallestSize),
             maxCost: capacity == nil ? budget.renderedTileBytes : .max)
     }
 
@@ -145,13 +145,13 @@ public final class TileImageCache: @unchecked Sendable {
     }
 
     /// Renders `tile` at `size` pixels on the calling thread (used when a caller must have the full map, such as
-    /// `render`). `canvas`, when given, must be `size` square.
+    /// `render`).
     @discardableResult
-    public func renderNow(_ tile: TileID, size: Int, canvas: Canvas? = nil) -> TileBitmap {
+    public func renderNow(_ tile: TileID, size: Int) -> TileBitmap {
         let key = { (style: String) in Key(tile: tile, size: size, style: style) }
         let (hit, s) = lock.locked { (images.get(key(currentStyle.name)), currentStyle) }
         if let hit { return hit }
-        let image = render(tile, style: s, canvas: canvas ?? Canvas(width: size, height: size))
+        let image = render(tile, style: s, canvas: Canvas(width: size, height: size))
         lock.locked {
             images.set(key(s.name), image, cost: image.byteCount)
             generation += 1

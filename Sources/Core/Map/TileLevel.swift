@@ -16,12 +16,15 @@ public struct TileLevel: Hashable, Sendable {
         self.size = size
     }
 
+    /// The smallest size, a tile's size in world pixels (`WebMercator.tileSize`): what a zoom level starts at.
+    public static let smallestSize = Int(WebMercator.tileSize)
+
     /// Steps of the size within a zoom level: the composite's source scale stays within 2^(1/4) = 1.19.
     public static let quartersPerLevel = 4
 
     /// The sizes a tile is rasterised at, smallest first (256 · 2^(q/4)).
     public static let sizes: [Int] = (0..<quartersPerLevel).map { q in
-        Int((256 * pow(2, Double(q) / Double(quartersPerLevel))).rounded())
+        Int((Double(smallestSize) * pow(2, Double(q) / Double(quartersPerLevel))).rounded())
     }
 
     /// The level drawing a camera at `zoom` with tile pixels as near one screen pixel as the sizes allow (never
@@ -32,12 +35,12 @@ public struct TileLevel: Hashable, Sendable {
         // Rounded up to a quarter: a whisker above a step (the float sum of the zoom's changes) is that step.
         guard let quarters = Int(checkedRounding: (zoom * steps - 1e-6).rounded(.up)) else {
             // Not a zoom (NaN, or beyond any Int): the shallowest tiles, as for a zoom below the range.
-            return TileLevel(zoom: zoomRange.lowerBound, size: sizes[0])
+            return TileLevel(zoom: zoomRange.lowerBound, size: smallestSize)
         }
         // Floor division: quarters −1 is zoom −1's last step.
         let z = quarters >= 0 ? quarters / quartersPerLevel : -((-quarters + quartersPerLevel - 1) / quartersPerLevel)
         guard zoomRange.contains(z) else {
-            return TileLevel(zoom: min(max(z, zoomRange.lowerBound), zoomRange.upperBound), size: sizes[0])
+            return TileLevel(zoom: min(max(z, zoomRange.lowerBound), zoomRange.upperBound), size: smallestSize)
         }
         return TileLevel(zoom: z, size: sizes[quarters - z * quartersPerLevel])
     }

@@ -47,7 +47,7 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
 
     private func workLoop() {
         // Reused between jobs of one size (`TileImageCache.run` makes another when a job's size differs).
-        var canvas = Canvas(width: 256, height: 256)
+        var canvas = Canvas(width: TileLevel.smallestSize, height: TileLevel.smallestSize)
         while true {
             condition.lock()
             while wakeups == 0 && !stopped { condition.wait() }
