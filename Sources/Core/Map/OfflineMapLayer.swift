@@ -140,6 +140,10 @@ public final class OfflineMapLayer: MapLayer {
         lastCreditCapHeight = credit?.font.capHeight
     }
 
+    /// The composite writes every pixel of the frame: a resampled tile, a placeholder's hatch, or the placeholder
+    /// colour outside the mosaic and for a camera that is not finite (`RotatedBlit.draw`).
+    public var coversEveryPixel: Bool { true }
+
     /// The credit line drawn on the map.
     public var attribution: String {
         let meta = tiles.store.source.metadata.attribution

@@ -19,6 +19,9 @@ public protocol MapLayer: AnyObject {
     /// False while the last frame drawn showed a placeholder or a stand-in for a tile still being rendered: the
     /// loop then keeps its moving frame rate, so the tile shows as soon as it lands, even while parked.
     var isComplete: Bool { get }
+    /// True when `draw` writes every pixel of the canvas, so the scene need not clear it first (a full write of
+    /// the frame saved each frame).
+    var coversEveryPixel: Bool { get }
 }
 
 extension MapLayer {
@@ -32,6 +35,7 @@ extension MapLayer {
     }
     public var revision: Int { 0 }
     public var isComplete: Bool { true }
+    public var coversEveryPixel: Bool { false }
     public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
         true
     }
@@ -157,11 +161,12 @@ public final class Scene {
             ? layout.touchControls(width: width, height: height, physics: physics)
             : [HUDLayer.Layout.recentreAnywhere(width: width, height: height)]
         // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
-        // the clear.
+        // the clear (or the map) overwrites it.
         if drawsHUD && cachesHUD {
             hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, theme: theme)
         }
-        canvas.clear(to: theme.background)
+        // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
+        if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         if let map {
             // ... and of the route and the trail, which are drawn over the map.
             map.draw(
