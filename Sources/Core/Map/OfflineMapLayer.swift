@@ -148,8 +148,7 @@ public final class OfflineMapLayer: MapLayer {
     public var attribution: String {
         let meta = tiles.store.source.metadata.attribution
         // Tilemaker writes HTML links into `attribution`; keep its text only.
-        let plain = meta.replacing(#/<[^>]+>/#, with: "")
-            .trimmingWhitespace()
+        let plain = meta.strippingHTMLTags().trimmingWhitespace()
         return plain.isEmpty ? "© OpenStreetMap contributors" : plain
     }
 
