@@ -12,6 +12,9 @@
 //             `make-rides` (regenerates recordings/). The product never links it.
 import PackageDescription
 
+/// The hot functions' link order of the release binary (see the NavDisplay target).
+let linkOrder = Context.packageDirectory + "/Sources/NavDisplay/LinkOrder/hot-functions.order"
+
 let package = Package(
     name: "NavDisplay",
     products: [
@@ -46,16 +49,19 @@ let package = Package(
             ]),
         .target(name: "Simulation", dependencies: ["Core"]),
         .executableTarget(
-            name: "NavDisplay", dependencies: ["Core", "Platform"],
+            name: "NavDisplay", dependencies: ["Core", "Platform"], exclude: ["LinkOrder"],
             // The release binary (what ships, what the VM tests and benchmarks run) is linked for a small resident
-            // set: lld packs its 42,700 relative relocations (1 MB of .rela.dyn, read at every start) into 8.6 KB
-            // of DT_RELR (glibc 2.36+), and no symbol table for dlsym is exported (0.7 MB of .dynsym, .dynstr and
-            // .gnu.hash, nothing looks up the binary's own symbols). -1.1 to -1.3 MiB peak RSS, docs/memory.md.
+            // set (docs/memory.md). lld packs its 42,700 relative relocations (1 MB of .rela.dyn, read at every
+            // start) into 8.6 KB of DT_RELR (glibc 2.36+); no symbol table for dlsym is exported (0.7 MB of
+            // .dynsym, .dynstr and .gnu.hash: nothing looks up the binary's own symbols); and the functions that
+            // run (LinkOrder/hot-functions.order, from scripts/make-link-order) are placed together at the start
+            // of .text, so the pages the loop touches are few instead of spread over 10 MB of code.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                         "-Xlinker", "--no-export-dynamic",
+                        "-Xlinker", "--symbol-ordering-file=\(linkOrder)", "-Xlinker", "--no-warn-symbol-ordering",
                     ], .when(configuration: .release))
             ]),
         .executableTarget(name: "RideMaker", dependencies: ["Core", "Platform", "Simulation"]),
