@@ -14,8 +14,13 @@ func runFrameBenchmark() {
         func perFrame(_ body: () -> Void) -> Double { medianSeconds(1, body) / n }
         let scene = setup.scene
         let before = scene.hudCacheStatistics
+        let resampledBefore = setup.layer.resampledPixels
         for input in setup.inputs { _ = scene.render(input) }
         let after = scene.hudCacheStatistics
+        let resampled = Double(setup.layer.resampledPixels - resampledBefore) / (n * 800 * 480)
+        print(
+            "  map pixels resampled a frame (the rest shifted from the last): \(formatFixed(resampled * 100, digits: 1)) %"
+        )
         let redrawn = after.redrawn - before.redrawn
         print(
             "  HUD panels redrawn in one pass: \(redrawn) of \(redrawn + after.reused - before.reused)")

@@ -51,6 +51,9 @@ public final class OfflineMapLayer: MapLayer {
     /// False until a frame drew every tile it needs (so a loop starts at its moving frame rate, and the map shows
     /// as soon as it is there).
     public private(set) var isComplete = false
+    /// Screen pixels the map's composite resampled over every frame drawn (the others were the last frame
+    /// shifted by whole pixels), for the benchmarks.
+    public private(set) var resampledPixels = 0
 
     /// Switches between day and night colours.
     public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
@@ -128,6 +131,7 @@ public final class OfflineMapLayer: MapLayer {
             footprint: TileMosaic.footprint(camera: camera, zoom: z, tileSize: level.size))
         mosaic.draw(
             into: &canvas.frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb)
+        resampledPixels += mosaic.lastResampledPixels
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)

@@ -18,6 +18,11 @@ final class TileMosaic {
     private var grid: Grid?
     /// Tiles drawn by the last `update` (for tests and the benchmarks).
     private(set) var lastCellsDrawn = 0
+    /// Bumped whenever a pixel of the image may have changed (a tile drawn, the window grown or moved), so the
+    /// kept composite knows when it may be shifted rather than resampled.
+    private(set) var revision = 0
+    /// The last frame resampled from the image, shifted when the next shows it moved by whole pixels.
+    private let composite = ShiftableComposite()
 
     /// Pixels kept around the bounding box each side, so a moving frame moves the window every few seconds
     /// rather than every frame (a tile is 256 px; the bundled ride moves about 8 tile pixels a second).
@@ -85,10 +90,13 @@ final class TileMosaic {
             // afresh (a footprint in another level's tile pixels has another size).
             shown = [:]
             image = FrameBuffer(width: 1, height: 1)
+            revision += 1
         }
         grid = new
+        let window = (x: originX, y: originY, width: image.width, height: image.height)
         place(footprint, xs: xs, ys: ys, grid: new)
-        let window = (x: originX..<(originX + image.width), y: originY..<(originY + image.height))
+        if window != (originX, originY, image.width, image.height) { revision += 1 }
+        let bounds = (x: originX..<(originX + image.width), y: originY..<(originY + image.height))
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { out in
             var i = 0
@@ -96,8 +104,8 @@ final class TileMosaic {
                 for tx in xs {
                     defer { i += 1 }
                     // The tile's part in the window (`clamped` gives an empty range when there is none).
-                    let x = (tx * t..<(tx + 1) * t).clamped(to: window.x)
-                    let y = (ty * t..<(ty + 1) * t).clamped(to: window.y)
+                    let x = (tx * t..<(tx + 1) * t).clamped(to: bounds.x)
+                    let y = (ty * t..<(ty + 1) * t).clamped(to: bounds.y)
                     guard !x.isEmpty, !y.isEmpty else { continue }
                     let id = TileID(z: zoom, x: tx, y: ty)
                     let content = Content(cells[i])
@@ -109,6 +117,7 @@ final class TileMosaic {
             }
         }
         withExtendedLifetime(cells) {}
+        if lastCellsDrawn > 0 { revision += 1 }
     }
 
     /// The image pixel showing tile pixel (`x`, `y`), nil outside the window (for tests).
@@ -243,15 +252,21 @@ final class TileMosaic {
         }
     }
 
-    /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom.
+    /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom. A frame that shows
+    /// the same image moved by whole pixels (a snapped camera that only moved) is the last one shifted.
     func draw(into frame: inout FrameBuffer, camera: Camera, zoom: Int, tileSize t: Int, background: UInt32) {
         let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
         let shift = Point(x: Double(originX), y: Double(originY))
-        let p = { (s: Point) in camera.worldPixel(atScreen: s) * k - shift }
-        let p00 = p(Point(x: 0.5, y: 0.5))
+        let p00 = camera.worldPixel(atScreen: Point(x: 0.5, y: 0.5)) * k - shift
+        // The steps from the rotation alone, not as differences of two far-off points, so every frame at one
+        // bearing and zoom has exactly the same steps (the shift's test compares them).
         let map = AffineMap(
-            origin: p00 - Point(x: 0.5, y: 0.5), xStep: p(Point(x: 1.5, y: 0.5)) - p00,
-            yStep: p(Point(x: 0.5, y: 1.5)) - p00)
-        RotatedBlit.draw(image, into: &frame, map: map, filter: .bilinear, background: background)
+            origin: p00 - Point(x: 0.5, y: 0.5),
+            xStep: rotate(Point(x: 1, y: 0), byDegrees: camera.bearing.degrees) * k,
+            yStep: rotate(Point(x: 0, y: 1), byDegrees: camera.bearing.degrees) * k)
+        composite.draw(image, revision: revision, into: &frame, map: map, filter: .bilinear, background: background)
     }
+
+    /// Destination pixels resampled by the last `draw` (the others were the last frame shifted).
+    var lastResampledPixels: Int { composite.lastResampledPixels }
 }

@@ -2,9 +2,9 @@
 /// frame's signature the frame is skipped, so a parked bike costs almost no CPU.
 public struct FrameSignature: Hashable, Sendable {
     var mode: OrientationMode
-    /// The user's world pixel at the camera's zoom in quarter pixels (the map is resampled bilinearly, so a
-    /// quarter pixel of motion shows: at 5 m/s and zoom 16.5 the map moves 6 px a second, which whole pixels would
-    /// show as 6 steps a second), and the anchor on screen to the nearest pixel.
+    /// The camera's centre as a world pixel at its zoom in quarter pixels, and the anchor on screen to the nearest
+    /// pixel. The pipeline's camera is snapped to whole screen pixels (`Camera.snappedToScreenPixels`), so the
+    /// centre changes only when the map moves by a pixel; the quarters only keep two nearby grid points apart.
     var centerPixel: [Int]
     /// Zoom in hundredths.
     var zoom: Int

@@ -87,6 +87,8 @@ public final class NavigationPipeline {
         ride?.decorate(&input, at: frameTime ?? state.now)
         // After the ride took the real trail: only the picture is carried on between fixes.
         showPredictedPosition(in: &input, at: time)
+        // Last, so the frame's signature and the scene see the camera the map is drawn with.
+        input.camera = input.camera.snappedToScreenPixels()
         return input
     }
 

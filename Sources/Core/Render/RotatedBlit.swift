@@ -55,53 +55,72 @@ public enum RotatedBlit {
         _ source: FrameBuffer, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
         background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
     ) {
-        let tileRows = max(1, tile.rows)
-        let tileColumns = max(1, tile.columns)
-        let sw = source.width
-        let dw = destination.width
-        let dh = destination.height
-        let finite = [map.origin, map.xStep, map.yStep].allSatisfy { $0.x.isFinite && $0.y.isFinite }
-        guard finite else {
+        guard let fixed = FixedAffineMap(map) else {
             // A map that is not finite shows no source pixel anywhere.
             destination.clear(to: background)
             return
         }
-        let rows = RowSpans(source: source, destinationWidth: dw, destinationHeight: dh, map: map, filter: filter)
+        draw(
+            source, into: &destination, map: fixed, rows: 0..<destination.height, columns: 0..<destination.width,
+            filter: filter, background: background, tile: tile)
+    }
+
+    /// Draws only the destination pixels `rows` × `columns` (the rest is left as it was), through the 16.16
+    /// lattice `map`: each pixel gets exactly what a draw of the whole frame through the same lattice gives it, so
+    /// a frame can be drawn in parts (`ShiftableComposite` resamples only the strips a shift brought into view).
+    static func draw(
+        _ source: FrameBuffer, into destination: inout FrameBuffer, map: FixedAffineMap, rows: Range<Int>,
+        columns: Range<Int>, filter: Filter, background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
+    ) {
+        let rows = rows.clamped(to: 0..<destination.height)
+        let columns = columns.clamped(to: 0..<destination.width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let tileRows = max(1, tile.rows)
+        let tileColumns = max(1, tile.columns)
+        let sw = source.width
+        let dw = destination.width
+        let spans = RowSpans(source: source, destinationWidth: dw, rows: rows, map: map, filter: filter)
         source.pixels.withUnsafeBufferPointer { src in
             destination.pixels.withUnsafeMutableBufferPointer { dst in
                 let s = src.baseAddress!
                 let d = dst.baseAddress!
                 // What lies outside the source is background; the spans in between are resampled tile by tile.
-                for y in 0..<dh {
-                    let (first, last) = (rows.first[y], rows.last[y])
-                    if first > last {
-                        (d + y * dw).update(repeating: background, count: dw)
+                for y in rows {
+                    let first = max(spans.first(y), columns.lowerBound)
+                    let last = min(spans.last(y), columns.upperBound - 1)
+                    let row = d + y * dw
+                    guard first <= last else {
+                        (row + columns.lowerBound).update(repeating: background, count: columns.count)
                         continue
                     }
-                    if first > 0 { (d + y * dw).update(repeating: background, count: first) }
-                    if last < dw - 1 { (d + y * dw + last + 1).update(repeating: background, count: dw - 1 - last) }
+                    if first > columns.lowerBound {
+                        (row + columns.lowerBound).update(repeating: background, count: first - columns.lowerBound)
+                    }
+                    if last < columns.upperBound - 1 {
+                        (row + last + 1).update(repeating: background, count: columns.upperBound - 1 - last)
+                    }
                 }
-                var y0 = 0
-                while y0 < dh {
-                    let y1 = min(y0 + tileRows, dh)
-                    var x0 = 0
-                    while x0 < dw {
-                        let x1 = min(x0 + tileColumns, dw)
+                var y0 = rows.lowerBound
+                while y0 < rows.upperBound {
+                    let y1 = min(y0 + tileRows, rows.upperBound)
+                    var x0 = columns.lowerBound
+                    while x0 < columns.upperBound {
+                        let x1 = min(x0 + tileColumns, columns.upperBound)
                         for y in y0..<y1 {
-                            let first = max(rows.first[y], x0)
-                            let last = min(rows.last[y], x1 - 1)
+                            let first = max(spans.first(y), x0)
+                            let last = min(spans.last(y), x1 - 1)
                             guard first <= last else { continue }
-                            let u = rows.u0[y] + first * rows.du
-                            let v = rows.v0[y] + first * rows.dv
+                            let u = spans.u0(y) + first * map.du
+                            let v = spans.v0(y) + first * map.dv
                             let out = d + y * dw + first
                             switch filter {
                             case .bilinear:
                                 bilinearRun(
-                                    s, stride: sw, u: u, v: v, du: rows.du, dv: rows.dv, into: out,
+                                    s, stride: sw, u: u, v: v, du: map.du, dv: map.dv, into: out,
                                     count: last - first + 1)
                             case .nearest:
                                 nearestRun(
-                                    s, stride: sw, u: u, v: v, du: rows.du, dv: rows.dv, into: out,
+                                    s, stride: sw, u: u, v: v, du: map.du, dv: map.dv, into: out,
                                     count: last - first + 1)
                             }
                         }
@@ -156,36 +175,38 @@ public enum RotatedBlit {
     }
 }
 
-/// Each destination row's 16.16 fixed-point starting sample and in-bounds span, worked out once per draw.
-struct RowSpans {
-    var first: [Int]
-    var last: [Int]
-    var u0: [Int]
-    var v0: [Int]
-    /// The 16.16 step in the source per destination column.
+/// An `AffineMap` in 16.16 fixed point as a lattice: destination pixel (x, y) samples source position
+/// `(u + x·du + y·duRow, v + x·dv + y·dvRow) / 65536`. Every position is an exact integer sum, so the same
+/// lattice moved by whole destination pixels (`shifted`) samples exactly the same positions, which lets a frame
+/// be shifted and drawn in parts with the very pixels a whole draw would give.
+struct FixedAffineMap: Equatable {
+    /// The sample of destination pixel (0, 0).
+    var u: Int
+    var v: Int
+    /// The steps per destination column.
     var du: Int
     var dv: Int
+    /// The steps per destination row.
+    var duRow: Int
+    var dvRow: Int
 
-    init(
-        source: FrameBuffer, destinationWidth dw: Int, destinationHeight dh: Int, map: AffineMap,
-        filter: RotatedBlit.Filter
-    ) {
-        du = RowSpans.fixed(map.xStep.x)
-        dv = RowSpans.fixed(map.xStep.y)
-        // Bilinear reads (x+1, y+1): the last row and column are only reached as the "+1" neighbour.
-        let maxU = (filter == .bilinear ? source.width - 1 : source.width) << 16
-        let maxV = (filter == .bilinear ? source.height - 1 : source.height) << 16
-        first = Array(repeating: 1, count: dh)
-        last = Array(repeating: 0, count: dh)
-        u0 = Array(repeating: 0, count: dh)
-        v0 = Array(repeating: 0, count: dh)
-        for y in 0..<dh {
-            let u = RowSpans.fixed(map.origin.x + Double(y) * map.yStep.x)
-            let v = RowSpans.fixed(map.origin.y + Double(y) * map.yStep.y)
-            u0[y] = u
-            v0[y] = v
-            (first[y], last[y]) = RotatedBlit.span(u, du, maxU, v, dv, maxV, width: dw)
-        }
+    /// The lattice nearest `map`; nil when `map` is not finite.
+    init?(_ map: AffineMap) {
+        guard [map.origin, map.xStep, map.yStep].allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        u = Self.fixed(map.origin.x)
+        v = Self.fixed(map.origin.y)
+        du = Self.fixed(map.xStep.x)
+        dv = Self.fixed(map.xStep.y)
+        duRow = Self.fixed(map.yStep.x)
+        dvRow = Self.fixed(map.yStep.y)
+    }
+
+    /// The lattice whose pixel (0, 0) samples what this one's pixel (`columns`, `rows`) does.
+    func shifted(columns: Int, rows: Int) -> FixedAffineMap {
+        var m = self
+        m.u = u + columns * du + rows * duRow
+        m.v = v + columns * dv + rows * dvRow
+        return m
     }
 
     /// A finite source coordinate in 16.16 fixed point, saturated far outside any frame (a wild map gives empty
@@ -195,6 +216,43 @@ struct RowSpans {
         let limit = Double(1 << 30)
         return Int((min(max(value, -limit), limit) * 65536).rounded())
     }
+}
+
+/// The 16.16 starting sample and in-bounds span of each destination row a draw covers, worked out once per draw.
+struct RowSpans {
+    /// The first row held.
+    let firstRow: Int
+    private var firsts: [Int]
+    private var lasts: [Int]
+    private var u0s: [Int]
+    private var v0s: [Int]
+
+    init(
+        source: FrameBuffer, destinationWidth dw: Int, rows: Range<Int>, map: FixedAffineMap,
+        filter: RotatedBlit.Filter
+    ) {
+        // Bilinear reads (x+1, y+1): the last row and column are only reached as the "+1" neighbour.
+        let maxU = (filter == .bilinear ? source.width - 1 : source.width) << 16
+        let maxV = (filter == .bilinear ? source.height - 1 : source.height) << 16
+        firstRow = rows.lowerBound
+        firsts = Array(repeating: 1, count: rows.count)
+        lasts = Array(repeating: 0, count: rows.count)
+        u0s = Array(repeating: 0, count: rows.count)
+        v0s = Array(repeating: 0, count: rows.count)
+        for (i, y) in rows.enumerated() {
+            let u = map.u + y * map.duRow
+            let v = map.v + y * map.dvRow
+            u0s[i] = u
+            v0s[i] = v
+            (firsts[i], lasts[i]) = RotatedBlit.span(u, map.du, maxU, v, map.dv, maxV, width: dw)
+        }
+    }
+
+    /// Row `y`'s first and last in-bounds x (first > last when none is), and the sample of its pixel 0.
+    func first(_ y: Int) -> Int { firsts[y - firstRow] }
+    func last(_ y: Int) -> Int { lasts[y - firstRow] }
+    func u0(_ y: Int) -> Int { u0s[y - firstRow] }
+    func v0(_ y: Int) -> Int { v0s[y - firstRow] }
 }
 
 private func _cos(_ x: Double) -> Double { cos(x) }

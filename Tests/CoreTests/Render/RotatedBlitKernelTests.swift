@@ -58,16 +58,20 @@ struct RotatedBlitKernelTests {
         _ frame: FrameBuffer, source: FrameBuffer, map: AffineMap, background: UInt32, _ note: String
     ) {
         let (w, h) = (frame.width, frame.height)
-        let rows = RowSpans(source: source, destinationWidth: w, destinationHeight: h, map: map, filter: .bilinear)
+        guard let fixed = FixedAffineMap(map) else {
+            Issue.record("\(note): the map is not finite")
+            return
+        }
+        let rows = RowSpans(source: source, destinationWidth: w, rows: 0..<h, map: fixed, filter: .bilinear)
         var wrong = 0
         var badSpans = 0
         for y in 0..<h {
             for x in 0..<w {
-                let u = rows.u0[y] + x * rows.du
-                let v = rows.v0[y] + x * rows.dv
+                let u = rows.u0(y) + x * fixed.du
+                let v = rows.v0(y) + x * fixed.dv
                 let (sx, sy) = (u >> 16, v >> 16)
                 let inside = u >= 0 && v >= 0 && sx + 1 < source.width && sy + 1 < source.height
-                let inSpan = x >= rows.first[y] && x <= rows.last[y]
+                let inSpan = x >= rows.first(y) && x <= rows.last(y)
                 if inside != inSpan { badSpans += 1 }
                 guard inSpan && inside else {
                     if frame[x, y] != background { wrong += 1 }

@@ -55,15 +55,9 @@ struct RotatedBlitTests {
 
 @Suite("Rotated blit against the scalar reference")
 struct RotatedBlitReferenceTests {
-    /// The largest difference in red, green or blue between two frames of one size (the unused byte ignored).
-    func largestChannelDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
-        var worst = 0
-        for (p, q) in zip(a.pixels, b.pixels) {
-            for shift in [0, 8, 16] {
-                worst = max(worst, abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)))
-            }
-        }
-        return worst
+    /// The largest difference in red, green or blue between two pixels (the unused byte ignored).
+    func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {
+        [0, 8, 16].map { abs(Int((p >> UInt32($0)) & 0xff) - Int((q >> UInt32($0)) & 0xff)) }.max() ?? 0
     }
 
     /// A map-like canvas from the project's own rasteriser: flat areas, anti-aliased roads and blocks.
@@ -93,31 +87,55 @@ struct RotatedBlitReferenceTests {
     }
 
     @Test(
-        "The tiled SIMD composite matches the scalar reference within 1 per channel at any angle and scale",
+        "The tiled SIMD composite matches the scalar reference wherever both sample the same position",
         arguments: [
             (degrees: 37.0, scale: 1.0), (degrees: 0.0, scale: 1.0), (degrees: 90.0, scale: 1.0),
             (degrees: 181.3, scale: 1.41), (degrees: -45.0, scale: 0.707), (degrees: 271.9, scale: 2.5),
             (degrees: 12.5, scale: 1.0 / 3),
         ])
-    func matchesReference(_ c: (degrees: Double, scale: Double)) {
+    func matchesReference(_ c: (degrees: Double, scale: Double)) throws {
         // Odd frame sizes leave runs that are not a multiple of four or of a tile.
         let (w, h) = (203, 131)
         for source in [mapCanvas(251), noiseCanvas(251)] {
             let map = AffineMap.rotation(
                 degrees: c.degrees, scale: c.scale, sourceCenter: Point(x: 125.5, y: 125.5),
                 destinationCenter: Point(x: 101.5, y: 80))
+            // The reference rounds each row's start from the map; ours walks one 16.16 lattice (rows a whole step
+            // apart, so a frame can be shifted and drawn in parts), which can put a sample up to half a 65536th
+            // of a pixel a row away (0.004 px at row 480). Where the two samples then fall in different 256ths
+            // of a pixel they are compared by where they sample, not by value: on noise that can be another pixel.
+            let lattice = try #require(FixedAffineMap(map))
+            var movedFarther = 0
             for filter in [RotatedBlit.Filter.bilinear, .nearest] {
                 var ours = FrameBuffer(width: w, height: h)
                 var reference = FrameBuffer(width: w, height: h)
                 RotatedBlit.draw(source, into: &ours, map: map, filter: filter, background: 0x123456)
                 RotatedBlitBefore.draw(source, into: &reference, map: map, filter: filter, background: 0x123456)
-                #expect(largestChannelDifference(ours, reference) <= 1, "\(filter) at \(c.degrees)°")
-                // Background where the reference has it: the in-bounds spans are the same.
-                let sameCoverage = zip(ours.pixels, reference.pixels).allSatisfy { p, q in
-                    (p == 0x123456) == (q == 0x123456)
+                var worst = 0
+                for y in 0..<h {
+                    let rowU = FixedAffineMap.fixed(map.origin.x + Double(y) * map.yStep.x)
+                    let rowV = FixedAffineMap.fixed(map.origin.y + Double(y) * map.yStep.y)
+                    let (u0, v0) = (lattice.u + y * lattice.duRow, lattice.v + y * lattice.dvRow)
+                    #expect(abs(u0 - rowU) <= y + 1 && abs(v0 - rowV) <= y + 1, "row \(y) start")
+                    for x in 0..<w {
+                        let (u, v) = (u0 + x * lattice.du, v0 + x * lattice.dv)
+                        let (ru, rv) = (rowU + x * lattice.du, rowV + x * lattice.dv)
+                        guard u >> 8 == ru >> 8, v >> 8 == rv >> 8 else {
+                            if abs(u >> 8 - ru >> 8) > 1 || abs(v >> 8 - rv >> 8) > 1 { movedFarther += 1 }
+                            continue
+                        }
+                        worst = max(worst, channelDifference(ours[x, y], reference[x, y]))
+                    }
                 }
-                #expect(sameCoverage, "\(filter) at \(c.degrees)°")
+                #expect(worst <= 1, "\(filter) at \(c.degrees)°")
+                // Background where the reference has it, but where a sample sits on the source's very edge.
+                let coverage = zip(ours.pixels, reference.pixels).filter { p, q in
+                    (p == 0x123456) != (q == 0x123456)
+                }
+                #expect(coverage.count <= h, "\(filter) at \(c.degrees)°: \(coverage.count) pixels")
             }
+            // A sample that moved crossed into the next 256th of a pixel, no farther.
+            #expect(movedFarther == 0, "\(movedFarther) samples moved more than a 256th of a pixel")
         }
     }
 

@@ -1,0 +1,32 @@
+import Core
+import Foundation
+import Platform
+
+/// `Benchmarks camera-steps`: how the pipeline's camera changes from one frame to the next over the bundled ride
+/// (20–50 s, heading-up at zoom 16.5): how many steps keep the rotation, zoom and anchor (a frame the map layer
+/// can shift rather than resample), how many show the very same camera, and how far the centre moves in a step.
+func runCameraSteps() {
+    print("\n== Camera steps between frames, bundled ride 20-50 s, heading-up z16.5 (CameraSteps.swift) ==")
+    guard let fonts = try? FontSet.load() else { return }
+    let scene = Scene(width: 800, height: 480, fonts: fonts, map: nil)
+    for step in [0.05, 0.1] {
+        guard let inputs = try? rideSceneInputs(scene: scene, step: step), inputs.count > 1 else { return }
+        var sameFraming = 0
+        var sameCamera = 0
+        var moves: [Double] = []
+        for (a, b) in zip(inputs, inputs.dropFirst()) {
+            let (ca, cb) = (a.camera, b.camera)
+            guard ca.bearing == cb.bearing, ca.zoom == cb.zoom, ca.anchor == cb.anchor else { continue }
+            sameFraming += 1
+            let d = cb.screenPoint(of: ca.center) - cb.anchor
+            let distance = (d.x * d.x + d.y * d.y).squareRoot()
+            moves.append(distance)
+            if distance < 1e-6 { sameCamera += 1 }
+        }
+        moves.sort()
+        func percentile(_ p: Int) -> String { formatFixed(moves.isEmpty ? 0 : moves[moves.count * p / 100], digits: 2) }
+        print(
+            "  \(Int(1 / step)) fps: \(inputs.count - 1) steps; same rotation, zoom and anchor \(sameFraming), "
+                + "same camera \(sameCamera); centre moved p50 \(percentile(50)) px, p90 \(percentile(90)) px")
+    }
+}
