@@ -4,7 +4,87 @@ extension FrameBuffer {
     public mutating func draw(
         _ image: LabelImage, at origin: Point, _ color: Color, halo: Color?, rotationDegrees: Double
     ) {
-        guard !image.isEmpty, origin.x.isFinite, origin.y.isFinite, rotationDegrees.isFinite else { return }
+        guard let (stamp, pixel) = TurnedLabelStamp.make(image, at: origin, rotationDegrees: rotationDegrees)
+        else { return }
+        draw(stamp, at: pixel, color, halo: halo)
+    }
+
+    /// Blends `stamp` with its origin's whole pixel at `pixel`: the halo in `halo` (none when nil), then the text
+    /// in `color`.
+    mutating func draw(_ stamp: TurnedLabelStamp, at pixel: (x: Int, y: Int), _ color: Color, halo: Color?) {
+        let textAlpha = UInt32(color.a)
+        let haloAlpha = UInt32(halo?.a ?? 0)
+        let textRB = UInt32(color.r) << 16 | UInt32(color.b)
+        let textG = UInt32(color.g)
+        let ringRB = halo.map { UInt32($0.r) << 16 | UInt32($0.b) } ?? 0
+        let ringG = UInt32(halo?.g ?? 0)
+        let (w, h) = (width, height)
+        stamp.coverage.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { px in
+                for run in stamp.runs {
+                    let y = pixel.y + run.dy
+                    guard y >= 0, y < h else { continue }
+                    // The part of the run inside the frame.
+                    let x0 = max(pixel.x + run.dx, 0)
+                    let x1 = min(pixel.x + run.dx + run.count, w)
+                    guard x0 < x1 else { continue }
+                    var c = run.start + (x0 - pixel.x - run.dx) * 2
+                    for i in (y * w + x0)..<(y * w + x1) {
+                        let (hc, tc) = (UInt32(m[c]), UInt32(m[c + 1]))
+                        c += 2
+                        // Opaque colours (the styles' usual) need no second scaling.
+                        let ah = haloAlpha == 255 ? hc : (hc * haloAlpha + 127) / 255
+                        let at = textAlpha == 255 ? tc : (tc * textAlpha + 127) / 255
+                        guard ah | at != 0 else { continue }
+                        var d = px[i]
+                        if ah > 0 { d = Self.over(d, ringRB, ringG, ah) }
+                        if at > 0 { d = Self.over(d, textRB, textG, at) }
+                        px[i] = d
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A label image turned and sampled once: the halo and text coverage of every pixel it covers, around its
+/// origin's whole pixel, in runs along the rows. While the map holds its rotation a label keeps its angle and,
+/// on a camera snapped to whole pixels, its origin's fraction of a pixel, so the same stamp is blended frame after
+/// frame (`TurnedLabelCache`) instead of the image being sampled again.
+struct TurnedLabelStamp {
+    /// A stretch of covered pixels: its row and first column from the origin's pixel, its length, and where its
+    /// `[halo, text]` pairs start in `coverage`.
+    struct Run {
+        var dy: Int
+        var dx: Int
+        var count: Int
+        var start: Int
+    }
+    var runs: [Run]
+    var coverage: [UInt8]
+
+    /// Bytes held, for a cache's budget.
+    var byteCount: Int { coverage.count + runs.count * MemoryLayout<Run>.stride + 32 }
+
+    /// The stamp of `image` turned by `rotationDegrees` with its origin at `origin`, and the origin's whole pixel;
+    /// nil when it covers nothing or a value is not finite.
+    static func make(_ image: LabelImage, at origin: Point, rotationDegrees: Double) -> (
+        TurnedLabelStamp, (x: Int, y: Int)
+    )? {
+        guard !image.isEmpty, origin.x.isFinite, origin.y.isFinite, rotationDegrees.isFinite,
+            let px = Int(checkedRounding: origin.x.rounded(.down)),
+            let py = Int(checkedRounding: origin.y.rounded(.down))
+        else { return nil }
+        let fraction = Point(x: origin.x - Double(px), y: origin.y - Double(py))
+        let stamp = TurnedLabelStamp.make(image, fraction: fraction, rotationDegrees)
+        return stamp.runs.isEmpty ? nil : (stamp, (x: px, y: py))
+    }
+
+    /// The stamp for an origin `fraction` of a pixel (0 ..< 1 each way) past its whole pixel.
+    static func make(_ image: LabelImage, fraction f: Point, _ rotationDegrees: Double) -> TurnedLabelStamp {
+        guard !image.isEmpty, f.x.isFinite, f.y.isFinite, rotationDegrees.isFinite else {
+            return TurnedLabelStamp(runs: [], coverage: [])
+        }
         let r = rotationDegrees * .pi / 180
         let c = cos(r)
         let s = sin(r)
@@ -15,64 +95,59 @@ extension FrameBuffer {
         let gy1 = gy0 + Double(image.height)
         let xs = [gx0 * c - gy0 * s, gx1 * c - gy0 * s, gx0 * c - gy1 * s, gx1 * c - gy1 * s]
         let ys = [gx0 * s + gy0 * c, gx1 * s + gy0 * c, gx0 * s + gy1 * c, gx1 * s + gy1 * c]
-        guard
-            let minX = Int(checkedRounding: (origin.x + (xs.min() ?? 0)).rounded(.down)),
-            let maxX = Int(checkedRounding: (origin.x + (xs.max() ?? 0)).rounded(.up)),
-            let minY = Int(checkedRounding: (origin.y + (ys.min() ?? 0)).rounded(.down)),
-            let maxY = Int(checkedRounding: (origin.y + (ys.max() ?? 0)).rounded(.up))
-        else { return }
+        // The turned box around the origin's pixel, walked as a small frame of its own whose (0, 0) is
+        // (minX, minY) from that pixel: the samples are those of the same pixels of any frame.
+        let minX = Int((f.x + (xs.min() ?? 0)).rounded(.down))
+        let maxX = Int((f.x + (xs.max() ?? 0)).rounded(.up))
+        let minY = Int((f.y + (ys.min() ?? 0)).rounded(.down))
+        let maxY = Int((f.y + (ys.max() ?? 0)).rounded(.up))
         let w = image.width
         let h = image.height
-        let textAlpha = UInt32(color.a)
-        let haloAlpha = UInt32(halo?.a ?? 0)
-        let textRB = UInt32(color.r) << 16 | UInt32(color.b)
-        let textG = UInt32(color.g)
-        let ringRB = halo.map { UInt32($0.r) << 16 | UInt32($0.b) } ?? 0
-        let ringG = UInt32(halo?.g ?? 0)
+        let boxWidth = maxX - minX + 1
         // Samples whose four neighbours are all inside the image (its empty border makes the rest empty).
-        let reachU = TurnedReach(low: 0, high: Double(w - 1), includesLow: true)
-        let reachV = TurnedReach(low: 0, high: Double(h - 1), includesLow: true)
-        let frameWidth = width
-        let frameHeight = height
+        let reachU = FrameBuffer.TurnedReach(low: 0, high: Double(w - 1), includesLow: true)
+        let reachV = FrameBuffer.TurnedReach(low: 0, high: Double(h - 1), includesLow: true)
+        var runs: [Run] = []
+        var coverage: [UInt8] = []
         image.coverage.withUnsafeBytes { m in
-            pixels.withUnsafeMutableBufferPointer { px in
-                Self.walkTurnedRows(
-                    minX: minX, maxX: maxX, minY: minY, maxY: maxY, frameWidth: frameWidth, frameHeight: frameHeight,
-                    origin: origin,
-                    corner: Point(x: gx0, y: gy0), cos: c, sin: s, u: reachU, v: reachV
-                ) { i, u, v in
-                    let iu = u >> 16
-                    let iv = v >> 16
-                    // The stretch is rounded outwards: a sample past the border is empty, so skip it.
-                    guard iu >= 0, iv >= 0, iu < w - 1, iv < h - 1 else { return }
-                    // Each neighbour pair is four bytes, halo and text of (iu, iv) and (iu + 1, iv): one load a row.
-                    let p = (iv * w + iu) * 2
-                    let upper = UInt64(UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p, as: UInt32.self)))
-                    let lower = UInt64(
-                        UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p + 2 * w, as: UInt32.self)))
-                    guard upper | lower != 0 else { return }
-                    // Both planes at once, halo in the low 32 bits and text in the high: with 8-bit weights
-                    // (0...256) a lane holds at most 255 · 65536, so the lanes never carry into each other.
-                    let tu = UInt64((u & 0xffff) >> 8)
-                    let tv = UInt64((v & 0xffff) >> 8)
-                    let su = 256 - tu
-                    let sv = 256 - tv
-                    let top = Self.spread(upper) &* su &+ Self.spread(upper >> 16) &* tu
-                    let bottom = Self.spread(lower) &* su &+ Self.spread(lower >> 16) &* tu
-                    let both = top &* sv &+ bottom &* tv
-                    let hc = UInt32(((both & 0xffff_ffff) + 32768) >> 16)
-                    let tc = UInt32(((both >> 32) + 32768) >> 16)
-                    // Opaque colours (the styles' usual) need no second scaling.
-                    let ah = haloAlpha == 255 ? hc : (min(255, hc) * haloAlpha + 127) / 255
-                    let at = textAlpha == 255 ? tc : (min(255, tc) * textAlpha + 127) / 255
-                    guard ah | at != 0 else { return }
-                    var d = px[i]
-                    if ah > 0 { d = Self.over(d, ringRB, ringG, ah) }
-                    if at > 0 { d = Self.over(d, textRB, textG, at) }
-                    px[i] = d
+            FrameBuffer.walkTurnedRows(
+                minX: 0, maxX: maxX - minX, minY: 0, maxY: maxY - minY, frameWidth: boxWidth,
+                frameHeight: maxY - minY + 1, origin: Point(x: f.x - Double(minX), y: f.y - Double(minY)),
+                corner: Point(x: gx0, y: gy0), cos: c, sin: s, u: reachU, v: reachV
+            ) { i, u, v in
+                let iu = u >> 16
+                let iv = v >> 16
+                // The stretch is rounded outwards: a sample past the border is empty, so skip it.
+                guard iu >= 0, iv >= 0, iu < w - 1, iv < h - 1 else { return }
+                // Each neighbour pair is four bytes, halo and text of (iu, iv) and (iu + 1, iv): one load a row.
+                let p = (iv * w + iu) * 2
+                let upper = UInt64(UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p, as: UInt32.self)))
+                let lower = UInt64(UInt32(littleEndian: m.loadUnaligned(fromByteOffset: p + 2 * w, as: UInt32.self)))
+                guard upper | lower != 0 else { return }
+                // Both planes at once, halo in the low 32 bits and text in the high: with 8-bit weights
+                // (0...256) a lane holds at most 255 · 65536, so the lanes never carry into each other.
+                let tu = UInt64((u & 0xffff) >> 8)
+                let tv = UInt64((v & 0xffff) >> 8)
+                let su = 256 - tu
+                let sv = 256 - tv
+                let top = spread(upper) &* su &+ spread(upper >> 16) &* tu
+                let bottom = spread(lower) &* su &+ spread(lower >> 16) &* tu
+                let both = top &* sv &+ bottom &* tv
+                let hc = UInt8(min(255, ((both & 0xffff_ffff) + 32768) >> 16))
+                let tc = UInt8(min(255, ((both >> 32) + 32768) >> 16))
+                guard hc | tc != 0 else { return }
+                let (x, y) = (i % boxWidth + minX, i / boxWidth + minY)
+                // A pixel right after the last run's end extends it; any other starts a run.
+                if let last = runs.last, last.dy == y, last.dx + last.count == x {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(Run(dy: y, dx: x, count: 1, start: coverage.count))
                 }
+                coverage.append(hc)
+                coverage.append(tc)
             }
         }
+        return TurnedLabelStamp(runs: runs, coverage: coverage)
     }
 
     /// The halo and text bytes at the bottom of `pair` as two 32-bit lanes: halo low, text high.

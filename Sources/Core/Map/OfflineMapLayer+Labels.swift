@@ -68,7 +68,12 @@ extension OfflineMapLayer {
             // Turned with the map: the label's image, made once and sampled, not every glyph and halo turned.
             if label.glyphs.isEmpty, label.rotationDegrees != 0, let image = placer.images.image(label.text, font: font)
             {
-                canvas.frame.draw(image, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
+                if let (stamp, pixel) = turnedLabels.stamp(
+                    image, named: "\(font.cacheKey)|\(label.text)", at: label.origin,
+                    rotationDegrees: label.rotationDegrees)
+                {
+                    canvas.frame.draw(stamp, at: pixel, color, halo: halo)
+                }
                 return
             }
             let run = shaped.run(label.text)

@@ -9,6 +9,8 @@ public final class OfflineMapLayer: MapLayer {
     /// How many zoom levels past the file's deepest to draw by scaling its geometry.
     public static let maxOverzoom = 6
     let placer = LabelPlacer()
+    /// Labels turned with the map, sampled once for as long as the map keeps its rotation.
+    let turnedLabels = TurnedLabelCache()
     private let mosaic = TileMosaic()
     /// Glyph outlines and halos of recent labels at the origin, unturned (when labels are set without the text
     /// stack): a frame only moves and turns them.
