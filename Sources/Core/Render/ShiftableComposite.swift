@@ -12,11 +12,13 @@
 /// rotation, scale or background resamples the whole frame.
 final class ShiftableComposite {
     private var kept: FrameBuffer?
-    /// What `kept` was drawn from and through: `map` as asked, `lattice` as drawn.
-    private var map: AffineMap?
-    private var lattice: FixedAffineMap?
+    /// The map and lattice of the last whole resample, and how many whole pixels from it `kept` is now: each frame
+    /// is judged against the whole resample, never the last frame, so small misses cannot add up.
+    private var anchor: (map: AffineMap, lattice: FixedAffineMap)?
+    private var offset = (columns: 0, rows: 0)
     private var sourceRevision = 0
     private var background: UInt32 = 0
+    private var filter = RotatedBlit.Filter.bilinear
     /// Destination pixels resampled by the last `draw` (the rest were shifted), for tests and the benchmarks.
     private(set) var lastResampledPixels = 0
 
@@ -39,10 +41,12 @@ final class ShiftableComposite {
         }
         var frame = kept ?? FrameBuffer(width: w, height: h)
         kept = nil  // `frame` is the only reference while it is drawn: no copy on write
-        if revision == sourceRevision, background == self.background, let lattice,
-            let move = wholePixelMove(to: map, width: w, height: h)
+        if revision == sourceRevision, background == self.background, filter == self.filter, let anchor,
+            let at = Self.wholePixels(from: anchor.map, to: map),
+            abs(at.columns - offset.columns) < w, abs(at.rows - offset.rows) < h
         {
-            let moved = lattice.shifted(columns: move.columns, rows: move.rows)
+            let move = (columns: at.columns - offset.columns, rows: at.rows - offset.rows)
+            let moved = anchor.lattice.shifted(columns: at.columns, rows: at.rows)
             frame.shift(columns: move.columns, rows: move.rows)
             lastResampledPixels = 0
             for strip in Self.strips(columns: move.columns, rows: move.rows, width: w, height: h) {
@@ -51,32 +55,35 @@ final class ShiftableComposite {
                     background: background)
                 lastResampledPixels += strip.rows.count * strip.columns.count
             }
-            self.lattice = moved
+            offset = at
         } else {
             RotatedBlit.draw(
                 source, into: &frame, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter, background: background)
             lastResampledPixels = w * h
-            self.lattice = fresh
+            anchor = (map, fresh)
+            offset = (0, 0)
         }
-        self.map = map
         sourceRevision = revision
         self.background = background
+        self.filter = filter
         destination.copyPixels(from: frame)
         kept = frame
     }
 
     /// Drops the kept frame's meaning (its pixels are reused as scratch): the next draw resamples everything.
     func forget() {
-        map = nil
-        lattice = nil
+        anchor = nil
+        offset = (0, 0)
     }
 
-    /// How many whole destination pixels (columns, rows) the new `map`'s pixel (0, 0) lies from the kept one's,
-    /// when its steps are the kept ones exactly and the move is whole to within a thousandth of a pixel (what
-    /// floating point leaves of a snapped camera); nil when it is not such a move, or moves everything out of view.
-    private func wholePixelMove(to new: AffineMap, width: Int, height: Int) -> (columns: Int, rows: Int)? {
-        guard let old = map, new.xStep == old.xStep, new.yStep == old.yStep else { return nil }
+    /// How many whole destination pixels (columns, rows) `new`'s pixel (0, 0) lies from `old`'s, when its steps
+    /// are `old`'s exactly and the move is whole to within a thousandth of a pixel (what floating point leaves of a
+    /// snapped camera); nil when it is not such a move. Only ordinary steps and moves within a million pixels are
+    /// taken, so the lattice's 16.16 sums stay far inside `Int`.
+    static func wholePixels(from old: AffineMap, to new: AffineMap) -> (columns: Int, rows: Int)? {
+        guard new.xStep == old.xStep, new.yStep == old.yStep else { return nil }
         let (a, b) = (new.xStep, new.yStep)
+        guard [a.x, a.y, b.x, b.y].allSatisfy({ abs($0) <= 1024 }) else { return nil }
         let det = a.x * b.y - b.x * a.y
         guard det.isFinite, abs(det) > 1e-12 else { return nil }
         // Solve new.origin − old.origin = columns · xStep + rows · yStep.
@@ -84,8 +91,8 @@ final class ShiftableComposite {
         let columns = (d.x * b.y - b.x * d.y) / det
         let rows = (a.x * d.y - d.x * a.y) / det
         let (c, r) = (columns.rounded(), rows.rounded())
-        guard abs(columns - c) < 1e-3, abs(rows - r) < 1e-3, abs(c) < Double(width), abs(r) < Double(height)
-        else { return nil }
+        let limit = Double(1 << 20)
+        guard abs(columns - c) < 1e-3, abs(rows - r) < 1e-3, abs(c) < limit, abs(r) < limit else { return nil }
         return (Int(c), Int(r))
     }
 

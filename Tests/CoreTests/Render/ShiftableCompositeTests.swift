@@ -83,6 +83,39 @@ struct ShiftableCompositeTests {
         }
     }
 
+    @Test("Misses of less than a thousandth of a pixel a frame cannot add up: each is judged from the last resample")
+    func smallMissesDoNotAddUp() {
+        let src = Self.source(200)
+        let (w, h) = (64, 40)
+        let composite = ShiftableComposite()
+        var frame = FrameBuffer(width: w, height: h)
+        let start = Self.map(degrees: 20, scale: 1, columns: 0, rows: 0)
+        composite.draw(src, revision: 1, into: &frame, map: start, filter: .bilinear, background: 0)
+        // One column a frame, each 0.0004 of a pixel further than whole: shifted while the sum is under 0.001.
+        var resampledWhole: [Int] = []
+        for i in 1...5 {
+            var map = Self.map(degrees: 20, scale: 1, columns: i, rows: 0)
+            map.origin = map.origin + map.xStep * (0.0004 * Double(i))
+            composite.draw(src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0)
+            if composite.lastResampledPixels == w * h { resampledWhole.append(i) }
+        }
+        #expect(resampledWhole.first == 3, "resampled whole at frames \(resampledWhole)")
+    }
+
+    @Test("Another filter resamples the whole frame with it")
+    func anotherFilter() {
+        let src = Self.source(120)
+        let composite = ShiftableComposite()
+        let map = Self.map(degrees: 33, scale: 1.19, columns: 0, rows: 0)
+        var frame = FrameBuffer(width: 40, height: 30)
+        composite.draw(src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0)
+        composite.draw(src, revision: 1, into: &frame, map: map, filter: .nearest, background: 0)
+        var expected = FrameBuffer(width: 40, height: 30)
+        RotatedBlit.draw(src, into: &expected, map: map, filter: .nearest, background: 0)
+        #expect(composite.lastResampledPixels == 40 * 30)
+        #expect(frame == expected)
+    }
+
     @Test("A map that is not finite gives the background, and the next frame is resampled whole")
     func wildMap() {
         let src = Self.source(50)
