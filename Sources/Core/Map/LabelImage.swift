@@ -103,10 +103,13 @@ public final class LabelImageCache {
     public var count: Int { entries.count }
     public var byteCount: Int { entries.totalCost }
 
+    /// What names the image of `text` in `font`, here and in the turned stamps made from it (`TurnedLabelCache`).
+    static func name(of text: String, in font: LabelFont) -> String { "\(font.cacheKey)|\(text)" }
+
     /// The image of `text` in `font`, made on first use; nil for the outline font (it has no glyph masks).
     public func image(_ text: String, font: LabelFont) -> LabelImage? {
         guard let shaped = font.shaped else { return nil }
-        let key = "\(font.cacheKey)|\(text)"
+        let key = Self.name(of: text, in: font)
         if let hit = entries.get(key) {
             hits += 1
             return hit

@@ -69,7 +69,7 @@ extension OfflineMapLayer {
             if label.glyphs.isEmpty, label.rotationDegrees != 0, let image = placer.images.image(label.text, font: font)
             {
                 if let (stamp, pixel) = turnedLabels.stamp(
-                    image, named: "\(font.cacheKey)|\(label.text)", at: label.origin,
+                    image, named: LabelImageCache.name(of: label.text, in: font), at: label.origin,
                     rotationDegrees: label.rotationDegrees)
                 {
                     canvas.frame.draw(stamp, at: pixel, color, halo: halo)
