@@ -62,6 +62,25 @@ struct TurnedLabelStamp {
     }
     var runs: [Run]
     var coverage: [UInt8]
+    /// The pixels the runs cover, from the origin's pixel; nil when none.
+    let extent: PixelRect?
+
+    init(runs: [Run], coverage: [UInt8]) {
+        self.runs = runs
+        self.coverage = coverage
+        guard let first = runs.first else {
+            extent = nil
+            return
+        }
+        var (x0, x1, y0, y1) = (first.dx, first.dx + first.count, first.dy, first.dy + 1)
+        for run in runs {
+            x0 = min(x0, run.dx)
+            x1 = max(x1, run.dx + run.count)
+            y0 = min(y0, run.dy)
+            y1 = max(y1, run.dy + 1)
+        }
+        extent = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 
     /// Bytes held, for a cache's budget.
     var byteCount: Int { coverage.count + runs.count * MemoryLayout<Run>.stride + 32 }
@@ -145,6 +164,78 @@ struct TurnedLabelStamp {
                 }
                 coverage.append(hc)
                 coverage.append(tc)
+            }
+        }
+        return TurnedLabelStamp(runs: runs, coverage: coverage)
+    }
+
+    /// One glyph of a name set along a curve, for `curved`: its masks, its pen from the stamp's origin pixel and
+    /// its angle.
+    struct CurvedGlyph {
+        var halo: GlyphBitmap?
+        var bitmap: GlyphBitmap
+        var pen: Point
+        var rotationDegrees: Double
+    }
+
+    /// The stamp of a name set glyph by glyph along a curve: every glyph's halo and mask sampled as a turned
+    /// blend samples them (`FrameBuffer.forEachTurnedSample`), halos joined into one coverage and masks into
+    /// another (as blending them in turn joins them), so the halos lie under all the text.
+    static func curved(_ glyphs: [CurvedGlyph]) -> TurnedLabelStamp {
+        // The box every mask's samples fall in, from the origin pixel, with a pixel to spare each way.
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for g in glyphs {
+            guard g.pen.x.isFinite, g.pen.y.isFinite, g.rotationDegrees.isFinite else {
+                return TurnedLabelStamp(runs: [], coverage: [])
+            }
+            let r = g.rotationDegrees * .pi / 180
+            let (c, s) = (cos(r), sin(r))
+            for mask in [g.halo, g.bitmap] {
+                guard let mask, !mask.isEmpty else { continue }
+                for gx in [Double(mask.left), Double(mask.left + mask.width)] {
+                    for gy in [Double(-mask.top), Double(-mask.top + mask.height)] {
+                        xs.append(g.pen.x + gx * c - gy * s)
+                        ys.append(g.pen.y + gx * s + gy * c)
+                    }
+                }
+            }
+        }
+        guard let loX = xs.min(), let hiX = xs.max(), let loY = ys.min(), let hiY = ys.max(),
+            [loX, hiX, loY, hiY].allSatisfy({ abs($0) < 4096 })
+        else { return TurnedLabelStamp(runs: [], coverage: []) }
+        let minX = Int(loX.rounded(.down)) - 2
+        let minY = Int(loY.rounded(.down)) - 2
+        let boxWidth = Int(hiX.rounded(.up)) + 3 - minX
+        let boxHeight = Int(hiY.rounded(.up)) + 3 - minY
+        var halo = [UInt8](repeating: 0, count: boxWidth * boxHeight)
+        var text = halo
+        // Two coverages a and b over one pixel let through (1 − a)(1 − b): together a + b − ab.
+        func join(_ plane: inout [UInt8], _ mask: GlyphBitmap, _ pen: Point, _ c: Double, _ s: Double) {
+            let local = Point(x: pen.x - Double(minX), y: pen.y - Double(minY))
+            FrameBuffer.forEachTurnedSample(of: mask, pen: local, cos: c, sin: s, width: boxWidth, height: boxHeight) {
+                i, coverage in
+                let a = UInt32(plane[i])
+                plane[i] = UInt8(a + coverage - (a * coverage + 127) / 255)
+            }
+        }
+        for g in glyphs {
+            let r = g.rotationDegrees * .pi / 180
+            if let mask = g.halo, !mask.isEmpty { join(&halo, mask, g.pen, cos(r), sin(r)) }
+            if !g.bitmap.isEmpty { join(&text, g.bitmap, g.pen, cos(r), sin(r)) }
+        }
+        var runs: [Run] = []
+        var coverage: [UInt8] = []
+        for y in 0..<boxHeight {
+            for x in 0..<boxWidth where halo[y * boxWidth + x] | text[y * boxWidth + x] != 0 {
+                let (dx, dy) = (x + minX, y + minY)
+                if let last = runs.last, last.dy == dy, last.dx + last.count == dx {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(Run(dy: dy, dx: dx, count: 1, start: coverage.count))
+                }
+                coverage.append(halo[y * boxWidth + x])
+                coverage.append(text[y * boxWidth + x])
             }
         }
         return TurnedLabelStamp(runs: runs, coverage: coverage)

@@ -12,11 +12,11 @@ extension OfflineMapLayer {
     public var labelImages: LabelImageCache { placer.images }
 
     /// Places this frame's labels (from the decoded tiles under the screen), clear of `reserved` and of the lines
-    /// drawn over the map (`keepOff`), and draws them.
-    func drawLabels(
-        on canvas: Canvas, camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
-        typography: LabelTypography, reserved: [Rect], keepOff lines: [LabelKeepOutLine]
-    ) {
+    /// drawn over the map (`keepOff`); `labelOverlay` draws them.
+    func placeLabels(
+        camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, typography: LabelTypography,
+        reserved: [Rect], keepOff lines: [LabelKeepOutLine]
+    ) -> [PlacedLabel] {
         let store = tiles.store
         var dataTiles: Set<TileID> = []
         // Labels come from data tiles at or below the file's shallowest zoom only (underzoom draws none).
@@ -42,14 +42,12 @@ extension OfflineMapLayer {
         (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: camera.width, height: camera.height)
         let placed = placer.place(
             candidates, camera: camera, fonts: fonts, reserved: reserved, keepOff: lines, zoom: camera.zoom)
-        for label in placed {
-            draw(label, font: fonts.font(label.kind), haloPixels: typography.haloPixels, on: canvas)
-        }
         lastLabels = placed
+        return placed
     }
 
     /// The colour of a kind of label in the current style.
-    private func color(_ kind: LabelCandidate.Kind) -> Color {
+    func color(_ kind: LabelCandidate.Kind) -> Color {
         let s = style
         switch kind {
         case .place: return s.label
@@ -61,7 +59,7 @@ extension OfflineMapLayer {
 
     /// Draws one placed label: shaped glyph masks copied or sampled from the text stack's cache, or, without it,
     /// the outline font's glyphs filled.
-    private func draw(_ label: PlacedLabel, font: LabelFont, haloPixels: Double, on canvas: Canvas) {
+    func draw(_ label: PlacedLabel, font: LabelFont, haloPixels: Double, on canvas: Canvas) {
         let color = color(label.kind)
         let halo = style.labelHalo
         if let shaped = font.shaped {
@@ -81,14 +79,12 @@ extension OfflineMapLayer {
                 canvas.frame.draw(run, at: label.origin, color, halo: halo, rotationDegrees: label.rotationDegrees)
                 return
             }
-            // Along a curve: every halo first, so no glyph's halo covers its neighbour.
-            for g in label.glyphs where g.index < run.glyphs.count {
-                if let mask = run.glyphs[g.index].halo {
-                    canvas.frame.draw(mask, pen: g.pen, halo, rotationDegrees: g.rotationDegrees)
-                }
-            }
-            for g in label.glyphs where g.index < run.glyphs.count {
-                canvas.frame.draw(run.glyphs[g.index].bitmap, pen: g.pen, color, rotationDegrees: g.rotationDegrees)
+            // Along a curve: the glyphs sampled once into a stamp, halos under all the text, kept while the name
+            // keeps its shape and its fraction of a pixel.
+            if let (stamp, pixel) = turnedLabels.curvedStamp(
+                run, named: LabelImageCache.name(of: label.text, in: font), glyphs: label.glyphs)
+            {
+                canvas.frame.draw(stamp, at: pixel, color, halo: halo)
             }
             return
         }
@@ -114,7 +110,7 @@ extension OfflineMapLayer {
     }
 
     /// Turns by `degrees` about the origin, then moves to `origin`.
-    private static func placement(origin o: Point, degrees: Double) -> (Point) -> Point {
+    static func placement(origin o: Point, degrees: Double) -> (Point) -> Point {
         let r = degrees * .pi / 180
         let c = cos(r)
         let s = sin(r)

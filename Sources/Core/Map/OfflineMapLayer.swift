@@ -56,6 +56,13 @@ public final class OfflineMapLayer: MapLayer {
     /// Screen pixels the map's composite resampled over every frame drawn (the others were the last frame
     /// shifted by whole pixels), for the benchmarks.
     public private(set) var resampledPixels = 0
+    /// Labels drawn over every frame drawn (the others lay on the kept map and were shifted with it), for the
+    /// benchmarks.
+    public private(set) var redrawnLabels = 0
+
+    /// Makes the next frame resample the whole map and draw every label afresh, taking nothing from the last
+    /// frame (tests compare shifted frames with such ones).
+    public func redrawWholeNextFrame() { mosaic.forgetKeptFrame() }
 
     /// Switches between day and night colours.
     public func setStyle(_ style: MapStyle) { tiles.setStyle(style) }
@@ -131,17 +138,24 @@ public final class OfflineMapLayer: MapLayer {
             xs: xs, ys: ys, zoom: z, tileSize: level.size, cells: cells,
             placeholder: style.placeholder.xrgb, placeholderLine: style.placeholderLine.xrgb,
             footprint: TileMosaic.footprint(camera: camera, zoom: z, tileSize: level.size))
-        mosaic.draw(
-            into: &canvas.frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb)
-        resampledPixels += mosaic.lastResampledPixels
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
-        if drawsLabels {
-            drawLabels(
-                on: canvas, camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,
-                reserved: reserved + (credit.map { [$0.box] } ?? []), keepOff: lines)
-        }
+        let labels =
+            drawsLabels
+            ? placeLabels(
+                camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,
+                reserved: reserved + (credit.map { [$0.box] } ?? []), keepOff: lines) : []
+        // The labels lie on the map in the composite's kept frame and shift with it; the frame is taken out of the
+        // canvas while the mosaic draws into it, so the labels can be drawn through the canvas meanwhile.
+        var frame = FrameBuffer(width: 1, height: 1)
+        swap(&frame, &canvas.frame)
+        mosaic.draw(
+            into: &frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb,
+            overlay: labelOverlay(labels, typography: typography, canvas: canvas))
+        swap(&frame, &canvas.frame)
+        resampledPixels += mosaic.lastResampledPixels
+        redrawnLabels += mosaic.lastRedrawnItems
         if let credit { drawCredit(credit, typography: typography, on: canvas) }
         lastCreditCapHeight = credit?.font.capHeight
     }

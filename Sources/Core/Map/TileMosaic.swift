@@ -252,9 +252,13 @@ final class TileMosaic {
         }
     }
 
-    /// Resamples the mosaic into `frame` as `camera` sees it; `zoom` is the mosaic's tile zoom. A frame that shows
-    /// the same image moved by whole pixels (a snapped camera that only moved) is the last one shifted.
-    func draw(into frame: inout FrameBuffer, camera: Camera, zoom: Int, tileSize t: Int, background: UInt32) {
+    /// Resamples the mosaic into `frame` as `camera` sees it, with `overlay` over it; `zoom` is the mosaic's tile
+    /// zoom. A frame that shows the same image moved by whole pixels (a snapped camera that only moved) is the last
+    /// one shifted, with the overlay's items that did not change.
+    func draw(
+        into frame: inout FrameBuffer, camera: Camera, zoom: Int, tileSize t: Int, background: UInt32,
+        overlay: CompositeOverlay = .none
+    ) {
         let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
         let shift = Point(x: Double(originX), y: Double(originY))
         let p00 = camera.worldPixel(atScreen: Point(x: 0.5, y: 0.5)) * k - shift
@@ -264,9 +268,16 @@ final class TileMosaic {
             origin: p00 - Point(x: 0.5, y: 0.5),
             xStep: rotate(Point(x: 1, y: 0), byDegrees: camera.bearing.degrees) * k,
             yStep: rotate(Point(x: 0, y: 1), byDegrees: camera.bearing.degrees) * k)
-        composite.draw(image, revision: revision, into: &frame, map: map, filter: .bilinear, background: background)
+        composite.draw(
+            image, revision: revision, into: &frame, map: map, filter: .bilinear, background: background,
+            overlay: overlay)
     }
 
     /// Destination pixels resampled by the last `draw` (the others were the last frame shifted).
     var lastResampledPixels: Int { composite.lastResampledPixels }
+    /// The next `draw` resamples the whole frame.
+    func forgetKeptFrame() { composite.forget() }
+
+    /// Overlay items drawn by the last `draw` (the others were shifted with the map).
+    var lastRedrawnItems: Int { composite.lastRedrawnItems }
 }

@@ -10,6 +10,9 @@ final class TurnedLabelCache {
         var hundredthsOfDegree: Int
         var fractionX: Int
         var fractionY: Int
+        /// A name along a curve: each glyph's index, pen from the first glyph's (in 256ths of a pixel) and angle
+        /// (in hundredths of a degree); empty for a straight label.
+        var glyphs: [Int] = []
     }
     private var entries: LRUCache<Key, TurnedLabelStamp>
     /// Stamps made (a miss each) and found, since the cache was made.
@@ -25,11 +28,7 @@ final class TurnedLabelCache {
     func stamp(_ image: LabelImage, named name: String, at origin: Point, rotationDegrees: Double) -> (
         TurnedLabelStamp, (x: Int, y: Int)
     )? {
-        guard origin.x.isFinite, origin.y.isFinite, rotationDegrees.isFinite,
-            let angle = Int(checkedRounding: (rotationDegrees * 100).rounded()),
-            let qx = Int(checkedRounding: (origin.x * 256).rounded()),
-            let qy = Int(checkedRounding: (origin.y * 256).rounded())
-        else { return nil }
+        guard let (angle, qx, qy) = Self.quantised(origin, rotationDegrees: rotationDegrees) else { return nil }
         // Whole pixel and 256ths past it (an arithmetic shift floors negative places too).
         let pixel = (x: qx >> 8, y: qy >> 8)
         let key = Key(image: name, hundredthsOfDegree: angle, fractionX: qx & 255, fractionY: qy & 255)
@@ -42,5 +41,67 @@ final class TurnedLabelCache {
         self.made += 1
         entries.set(key, made, cost: made.byteCount)
         return made.runs.isEmpty ? nil : (made, pixel)
+    }
+
+    /// The stamp of the name of `run` set glyph by glyph (`glyphs`), and the whole pixel to blend it at; nil
+    /// when it covers nothing or a value is not finite.
+    func curvedStamp(_ run: GlyphRun, named name: String, glyphs: [LabelGlyph]) -> (
+        TurnedLabelStamp, (x: Int, y: Int)
+    )? {
+        guard let place = Self.curvedLayout(glyphs, glyphCount: run.glyphs.count) else { return nil }
+        let pixel = (x: place.x >> 8, y: place.y >> 8)
+        let key = Key(
+            image: name, hundredthsOfDegree: 0, fractionX: place.x & 255, fractionY: place.y & 255,
+            glyphs: place.layout)
+        if let hit = entries.get(key) {
+            hits += 1
+            return hit.runs.isEmpty ? nil : (hit, pixel)
+        }
+        // Every glyph's pen from the origin pixel, rebuilt from the 256ths the key holds.
+        var parts: [TurnedLabelStamp.CurvedGlyph] = []
+        for k in stride(from: 0, to: place.layout.count, by: 4) {
+            let glyph = run.glyphs[place.layout[k]]
+            let pen = Point(
+                x: Double(key.fractionX + place.layout[k + 1]) / 256,
+                y: Double(key.fractionY + place.layout[k + 2]) / 256)
+            parts.append(
+                .init(
+                    halo: glyph.halo, bitmap: glyph.bitmap, pen: pen,
+                    rotationDegrees: Double(place.layout[k + 3]) / 100))
+        }
+        let made = TurnedLabelStamp.curved(parts)
+        self.made += 1
+        entries.set(key, made, cost: made.byteCount)
+        return made.runs.isEmpty ? nil : (made, pixel)
+    }
+
+    /// A curved name's glyphs as a stamp's key holds them (for each glyph of the run: its index, its pen from
+    /// the first glyph's and its angle, quantised as `quantised` does), and the first glyph's pen in 256ths of a
+    /// pixel; nil when a value is not finite or too large, or a glyph is not in the run.
+    static func curvedLayout(_ glyphs: [LabelGlyph], glyphCount: Int) -> (layout: [Int], x: Int, y: Int)? {
+        var layout: [Int] = []
+        layout.reserveCapacity(glyphs.count * 4)
+        var first: (x: Int, y: Int)?
+        for g in glyphs where g.index >= 0 && g.index < glyphCount {
+            guard let (angle, qx, qy) = quantised(g.pen, rotationDegrees: g.rotationDegrees),
+                abs(qx) < 1 << 40, abs(qy) < 1 << 40
+            else { return nil }
+            let origin = first ?? (qx, qy)
+            first = origin
+            layout += [g.index, qx - origin.x, qy - origin.y, angle]
+        }
+        guard let first else { return nil }
+        return (layout, first.x, first.y)
+    }
+
+    /// The angle in hundredths of a degree and the origin in 256ths of a pixel that a stamp is made and placed
+    /// by: two labels alike in these draw the same pixels. Nil when a value is not finite or too large.
+    static func quantised(_ origin: Point, rotationDegrees: Double) -> (hundredths: Int, x: Int, y: Int)? {
+        guard origin.x.isFinite, origin.y.isFinite, rotationDegrees.isFinite,
+            let angle = Int(checkedRounding: (rotationDegrees * 100).rounded()),
+            let qx = Int(checkedRounding: (origin.x * 256).rounded()),
+            let qy = Int(checkedRounding: (origin.y * 256).rounded())
+        else { return nil }
+        return (angle, qx, qy)
     }
 }

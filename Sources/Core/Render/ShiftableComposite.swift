@@ -19,19 +19,27 @@ final class ShiftableComposite {
     private var sourceRevision = 0
     private var background: UInt32 = 0
     private var filter = RotatedBlit.Filter.bilinear
+    /// The overlay's items the kept frame shows.
+    private var keptItems: [CompositeOverlay.Item] = []
     /// Destination pixels resampled by the last `draw` (the rest were shifted), for tests and the benchmarks.
     private(set) var lastResampledPixels = 0
+    /// Overlay items drawn by the last `draw` (the rest were shifted with the map).
+    private(set) var lastRedrawnItems = 0
 
-    /// Draws `source` (at `revision`) into `destination` through `map`, as `RotatedBlit.draw` would.
+    /// Draws `source` (at `revision`) into `destination` through `map`, as `RotatedBlit.draw` would, and
+    /// `overlay` over it, as drawing all its items would.
     func draw(
         _ source: FrameBuffer, revision: Int, into destination: inout FrameBuffer, map: AffineMap,
-        filter: RotatedBlit.Filter, background: UInt32
+        filter: RotatedBlit.Filter, background: UInt32, overlay: CompositeOverlay = .none
     ) {
         let (w, h) = (destination.width, destination.height)
+        let everyItem = Array(overlay.items.indices)
         guard let fresh = FixedAffineMap(map) else {
             RotatedBlit.draw(source, into: &destination, map: map, filter: filter, background: background)
+            overlay.draw(everyItem, &destination)
             forget()
             lastResampledPixels = w * h
+            lastRedrawnItems = everyItem.count
             return
         }
         if kept?.width != w || kept?.height != h {
@@ -48,21 +56,33 @@ final class ShiftableComposite {
             let move = (columns: at.columns - offset.columns, rows: at.rows - offset.rows)
             let moved = anchor.lattice.shifted(columns: at.columns, rows: at.rows)
             frame.shift(columns: move.columns, rows: move.rows)
-            lastResampledPixels = 0
-            for strip in Self.strips(columns: move.columns, rows: move.rows, width: w, height: h) {
-                RotatedBlit.draw(
-                    source, into: &frame, map: moved, rows: strip.rows, columns: strip.columns, filter: filter,
-                    background: background)
-                lastResampledPixels += strip.rows.count * strip.columns.count
+            var dirty = Self.strips(columns: move.columns, rows: move.rows, width: w, height: h).map { strip in
+                PixelRect(
+                    x: strip.columns.lowerBound, y: strip.rows.lowerBound, width: strip.columns.count,
+                    height: strip.rows.count)
             }
+            let redrawn = Self.itemsToRedraw(
+                overlay.items, previous: keptItems, move: move, dirty: &dirty, width: w, height: h)
+            lastResampledPixels = 0
+            for rect in dirty {
+                RotatedBlit.draw(
+                    source, into: &frame, map: moved, rows: rect.y..<(rect.y + rect.height),
+                    columns: rect.x..<(rect.x + rect.width), filter: filter, background: background)
+                lastResampledPixels += rect.width * rect.height
+            }
+            overlay.draw(redrawn, &frame)
+            lastRedrawnItems = redrawn.count
             offset = at
         } else {
             RotatedBlit.draw(
                 source, into: &frame, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter, background: background)
+            overlay.draw(everyItem, &frame)
             lastResampledPixels = w * h
+            lastRedrawnItems = everyItem.count
             anchor = (map, fresh)
             offset = (0, 0)
         }
+        keptItems = overlay.items
         sourceRevision = revision
         self.background = background
         self.filter = filter
@@ -74,6 +94,70 @@ final class ShiftableComposite {
     func forget() {
         anchor = nil
         offset = (0, 0)
+        keptItems = []
+    }
+
+    /// Which of this frame's `items` must be drawn again over the kept frame once it moved by `move`, given the
+    /// items it shows (`previous`); `dirty` comes in as the strips that came into view and leaves as every
+    /// rectangle to resample before they are drawn, inside the frame.
+    ///
+    /// An item is kept when last frame drew the same one (its identity) just where the shift put it; the others
+    /// are drawn again, and the pixels of last frame's items that are not kept are resampled, which erases them.
+    /// Resampling a rectangle erases whatever lay on it, so an item touching one is drawn again whole, which
+    /// makes its pixels dirty too, until no item that touches a dirty pixel is left undrawn.
+    static func itemsToRedraw(
+        _ items: [CompositeOverlay.Item], previous: [CompositeOverlay.Item], move: (columns: Int, rows: Int),
+        dirty: inout [PixelRect], width: Int, height: Int
+    ) -> [Int] {
+        let screen = PixelRect(x: 0, y: 0, width: width, height: height)
+        func onScreen(_ r: PixelRect?) -> PixelRect? { r?.intersection(screen) }
+        dirty = dirty.compactMap { $0.intersection(screen) }
+        // Last frame's items where the shift put them, by identity: the index each had then (two equal items may
+        // lie on each other).
+        var unmatched: [CompositeOverlay.Identity: [Int]] = [:]
+        for (j, item) in previous.enumerated() {
+            if let id = item.identity {
+                unmatched[id.moved(columns: move.columns, rows: move.rows), default: []].append(j)
+            }
+        }
+        var redraw = [Bool](repeating: false, count: items.count)
+        let bounds = items.map { onScreen($0.bounds) }
+        // The old index of each kept item.
+        var was = [Int](repeating: -1, count: items.count)
+        for (i, item) in items.enumerated() {
+            if let id = item.identity, let j = unmatched[id]?.first {
+                unmatched[id]?.removeFirst()
+                was[i] = j
+            } else {
+                redraw[i] = true
+            }
+        }
+        // Last frame's items not kept leave their pixels to be resampled.
+        let keptOld = Set(was.filter { $0 >= 0 })
+        for (j, item) in previous.enumerated() where !keptOld.contains(j) {
+            if let b = onScreen(item.bounds?.offsetBy(-move.columns, -move.rows)) { dirty.append(b) }
+        }
+        // Two kept items that touch must still lie in last frame's order (the later one's blends are on top).
+        for i in items.indices where was[i] >= 0 {
+            guard let bi = bounds[i] else { continue }
+            for k in (i + 1)..<items.count where was[k] >= 0 && was[k] < was[i] {
+                if let bk = bounds[k], bi.intersection(bk) != nil { (redraw[i], redraw[k]) = (true, true) }
+            }
+        }
+        for i in items.indices where redraw[i] { if let b = bounds[i] { dirty.append(b) } }
+        var grew = true
+        while grew {
+            grew = false
+            for i in items.indices where !redraw[i] {
+                guard let b = bounds[i] else { continue }
+                if dirty.contains(where: { $0.intersection(b) != nil }) {
+                    redraw[i] = true
+                    dirty.append(b)
+                    grew = true
+                }
+            }
+        }
+        return items.indices.filter { redraw[$0] }
     }
 
     /// How many whole destination pixels (columns, rows) `new`'s pixel (0, 0) lies from `old`'s, when its steps

@@ -70,6 +70,27 @@ extension FrameBuffer {
     }
 
     private mutating func blendTurned(_ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color) {
+        let alpha = UInt32(color.a)
+        let rb = UInt32(color.r) << 16 | UInt32(color.b)
+        let g = UInt32(color.g)
+        let (w, h) = (width, height)
+        pixels.withUnsafeMutableBufferPointer { px in
+            Self.forEachTurnedSample(of: mask, pen: pen, cos: c, sin: s, width: w, height: h) { i, coverage in
+                let a = (coverage * alpha + 127) / 255
+                guard a > 0 else { return }
+                px[i] = Self.over(px[i], rb, g, a)
+            }
+        }
+    }
+
+    /// Each pixel of a `width`×`height` frame that `mask`, turned clockwise by the angle of cosine `c` and sine
+    /// `s` with its pen at `pen`, covers when sampled bilinearly: its index and the coverage there (1...255). The
+    /// pixels a turned blend touches, so a stamp of turned glyphs (`TurnedLabelStamp.curved`) samples the same.
+    @inline(__always)
+    static func forEachTurnedSample(
+        of mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, width: Int, height: Int,
+        _ body: (_ index: Int, _ coverage: UInt32) -> Void
+    ) {
         // The mask's corners in glyph space (x right, y down from the baseline), turned onto the screen.
         let gx0 = Double(mask.left)
         let gy0 = Double(-mask.top)
@@ -90,42 +111,34 @@ extension FrameBuffer {
         else { return }
         let w = mask.width
         let h = mask.height
-        let alpha = UInt32(color.a)
-        let rb = UInt32(color.r) << 16 | UInt32(color.b)
-        let g = UInt32(color.g)
         // Samples reach one pixel past the mask either side (its bilinear edge fades out there).
         let reachU = TurnedReach(low: -1, high: Double(w), includesLow: false)
         let reachV = TurnedReach(low: -1, high: Double(h), includesLow: false)
-        let frameWidth = width
-        let frameHeight = height
         mask.coverage.withUnsafeBufferPointer { m in
-            pixels.withUnsafeMutableBufferPointer { px in
-                Self.walkTurnedRows(
-                    minX: minX, maxX: maxX, minY: minY, maxY: maxY, frameWidth: frameWidth, frameHeight: frameHeight,
-                    origin: pen, corner: Point(x: gx0, y: gy0),
-                    cos: c, sin: s, u: reachU, v: reachV
-                ) { i, u, v in
-                    let iu = u >> 16
-                    let iv = v >> 16
-                    guard iu >= -1, iv >= -1, iu < w, iv < h else { return }
-                    let tu = u & 0xffff
-                    let tv = v & 0xffff
-                    // Bilinear: the four mask pixels around (u, v), those outside the mask counting as empty.
-                    let left = iu >= 0
-                    let right = iu + 1 < w
-                    let upper = iv >= 0
-                    let lower = iv + 1 < h
-                    let a00 = left && upper ? Int(m[iv * w + iu]) : 0
-                    let a10 = right && upper ? Int(m[iv * w + iu + 1]) : 0
-                    let a01 = left && lower ? Int(m[(iv + 1) * w + iu]) : 0
-                    let a11 = right && lower ? Int(m[(iv + 1) * w + iu + 1]) : 0
-                    let top = a00 * (65536 - tu) + a10 * tu
-                    let bottom = a01 * (65536 - tu) + a11 * tu
-                    let coverage = UInt32(((top >> 8) * (65536 - tv) + (bottom >> 8) * tv + (1 << 23)) >> 24)
-                    let a = (min(255, coverage) * alpha + 127) / 255
-                    guard a > 0 else { return }
-                    px[i] = Self.over(px[i], rb, g, a)
-                }
+            walkTurnedRows(
+                minX: minX, maxX: maxX, minY: minY, maxY: maxY, frameWidth: width, frameHeight: height,
+                origin: pen, corner: Point(x: gx0, y: gy0),
+                cos: c, sin: s, u: reachU, v: reachV
+            ) { i, u, v in
+                let iu = u >> 16
+                let iv = v >> 16
+                guard iu >= -1, iv >= -1, iu < w, iv < h else { return }
+                let tu = u & 0xffff
+                let tv = v & 0xffff
+                // Bilinear: the four mask pixels around (u, v), those outside the mask counting as empty.
+                let left = iu >= 0
+                let right = iu + 1 < w
+                let upper = iv >= 0
+                let lower = iv + 1 < h
+                let a00 = left && upper ? Int(m[iv * w + iu]) : 0
+                let a10 = right && upper ? Int(m[iv * w + iu + 1]) : 0
+                let a01 = left && lower ? Int(m[(iv + 1) * w + iu]) : 0
+                let a11 = right && lower ? Int(m[(iv + 1) * w + iu + 1]) : 0
+                let top = a00 * (65536 - tu) + a10 * tu
+                let bottom = a01 * (65536 - tu) + a11 * tu
+                let coverage = UInt32(((top >> 8) * (65536 - tv) + (bottom >> 8) * tv + (1 << 23)) >> 24)
+                guard coverage > 0 else { return }
+                body(i, min(255, coverage))
             }
         }
     }

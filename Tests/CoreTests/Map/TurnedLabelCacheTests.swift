@@ -97,4 +97,75 @@ struct TurnedLabelCacheTests {
             #expect(cache.stamp(image, named: "a", at: p, rotationDegrees: r) == nil)
         }
     }
+
+    /// Three glyph-like masks, with halos, set along a gentle curve.
+    static func curvedRun() -> (GlyphRun, [LabelGlyph]) {
+        func mask(_ w: Int, _ h: Int, _ seed: UInt64) -> GlyphBitmap {
+            var state = seed
+            let coverage = (0..<(w * h)).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            return GlyphBitmap(width: w, height: h, left: 0, top: h - 2, coverage: coverage)
+        }
+        let glyphs = (0..<3).map { k in
+            PositionedGlyph(
+                glyphID: UInt32(k + 1), fontIndex: 0, cluster: k, x: Double(k) * 9, y: 0, advance: 9,
+                bitmap: mask(7, 10, UInt64(k + 1)), halo: mask(11, 14, UInt64(k + 7)))
+        }
+        let run = GlyphRun(
+            text: "abc", style: TextStyle(sizePixels: 12), glyphs: glyphs, advance: 27, ascent: 10, descent: 3,
+            capHeight: 8, isRightToLeft: false, missingGlyphCount: 0)
+        let placed = [
+            LabelGlyph(index: 0, pen: Point(x: 30.27, y: 40.61), rotationDegrees: 8.3),
+            LabelGlyph(index: 1, pen: Point(x: 39.18, y: 41.93), rotationDegrees: 12.9),
+            LabelGlyph(index: 2, pen: Point(x: 47.9, y: 44.05), rotationDegrees: 17.42),
+        ]
+        return (run, placed)
+    }
+
+    @Test("A curved name's stamp looks as its glyphs blended in turn, and a whole-pixel move finds it again")
+    func curvedStampMatchesGlyphBlends() throws {
+        let (run, placed) = Self.curvedRun()
+        let cache = TurnedLabelCache()
+        var stamped = Self.background(100, 80)
+        let (stamp, pixel) = try #require(cache.curvedStamp(run, named: "abc", glyphs: placed))
+        stamped.draw(stamp, at: pixel, Self.ink, halo: Self.halo)
+        // Every halo, then every glyph, at the 256ths and hundredths the stamp is made at.
+        var drawn = Self.background(100, 80)
+        func q(_ p: Point) -> Point { Point(x: (p.x * 256).rounded() / 256, y: (p.y * 256).rounded() / 256) }
+        for g in placed {
+            drawn.draw(
+                run.glyphs[g.index].halo!, pen: q(g.pen), Self.halo,
+                rotationDegrees: (g.rotationDegrees * 100).rounded() / 100)
+        }
+        for g in placed {
+            drawn.draw(
+                run.glyphs[g.index].bitmap, pen: q(g.pen), Self.ink,
+                rotationDegrees: (g.rotationDegrees * 100).rounded() / 100)
+        }
+        // Joined coverages round once where blends in turn round at each: a unit or two where halos overlap.
+        var worst: UInt32 = 0
+        for (a, b) in zip(stamped.pixels, drawn.pixels) {
+            for s: UInt32 in [0, 8, 16] {
+                let (x, y) = ((a >> s) & 0xff, (b >> s) & 0xff)
+                worst = max(worst, x > y ? x - y : y - x)
+            }
+        }
+        #expect(worst <= 3, "a channel differs by \(worst)")
+        #expect(stamped != Self.background(100, 80), "the name drew nothing")
+        let moved = placed.map {
+            LabelGlyph(index: $0.index, pen: $0.pen + Point(x: -4 + 1e-9, y: 7), rotationDegrees: $0.rotationDegrees)
+        }
+        let again = try #require(cache.curvedStamp(run, named: "abc", glyphs: moved))
+        #expect(cache.made == 1 && cache.hits == 1)
+        #expect(again.1.x == pixel.x - 4 && again.1.y == pixel.y + 7)
+        // Bent otherwise, it is another stamp; a pen that is not a number gives none.
+        var bent = placed
+        bent[2].rotationDegrees += 1
+        _ = cache.curvedStamp(run, named: "abc", glyphs: bent)
+        #expect(cache.made == 2)
+        bent[1].pen.x = .nan
+        #expect(cache.curvedStamp(run, named: "abc", glyphs: bent) == nil)
+    }
 }
