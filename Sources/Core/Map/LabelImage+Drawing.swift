@@ -182,32 +182,21 @@ struct TurnedLabelStamp {
     /// blend samples them (`FrameBuffer.forEachTurnedSample`), halos joined into one coverage and masks into
     /// another (as blending them in turn joins them), so the halos lie under all the text.
     static func curved(_ glyphs: [CurvedGlyph]) -> TurnedLabelStamp {
-        // The box every mask's samples fall in, from the origin pixel, with a pixel to spare each way.
-        var xs: [Double] = []
-        var ys: [Double] = []
+        // The box every mask's samples fall in, from the origin pixel.
+        var box: PixelRect?
         for g in glyphs {
             guard g.pen.x.isFinite, g.pen.y.isFinite, g.rotationDegrees.isFinite else {
                 return TurnedLabelStamp(runs: [], coverage: [])
             }
-            let r = g.rotationDegrees * .pi / 180
-            let (c, s) = (cos(r), sin(r))
             for mask in [g.halo, g.bitmap] {
-                guard let mask, !mask.isEmpty else { continue }
-                for gx in [Double(mask.left), Double(mask.left + mask.width)] {
-                    for gy in [Double(-mask.top), Double(-mask.top + mask.height)] {
-                        xs.append(g.pen.x + gx * c - gy * s)
-                        ys.append(g.pen.y + gx * s + gy * c)
-                    }
-                }
+                guard let b = mask?.turnedBounds(pen: g.pen, degrees: g.rotationDegrees) else { continue }
+                box = box.map { $0.union(b) } ?? b
             }
         }
-        guard let loX = xs.min(), let hiX = xs.max(), let loY = ys.min(), let hiY = ys.max(),
-            [loX, hiX, loY, hiY].allSatisfy({ abs($0) < 4096 })
-        else { return TurnedLabelStamp(runs: [], coverage: []) }
-        let minX = Int(loX.rounded(.down)) - 2
-        let minY = Int(loY.rounded(.down)) - 2
-        let boxWidth = Int(hiX.rounded(.up)) + 3 - minX
-        let boxHeight = Int(hiY.rounded(.up)) + 3 - minY
+        guard let box, [box.x, box.y, box.x + box.width, box.y + box.height].allSatisfy({ abs($0) < 4096 }) else {
+            return TurnedLabelStamp(runs: [], coverage: [])
+        }
+        let (minX, minY, boxWidth, boxHeight) = (box.x, box.y, box.width, box.height)
         var halo = [UInt8](repeating: 0, count: boxWidth * boxHeight)
         var text = halo
         // Two coverages a and b over one pixel let through (1 − a)(1 − b): together a + b − ab.

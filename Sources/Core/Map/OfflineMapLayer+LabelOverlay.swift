@@ -8,7 +8,7 @@ extension OfflineMapLayer {
         /// A turned label's angle in hundredths of a degree (0 upright).
         var hundredthsOfDegree: Int
         /// An upright label's glyph pens after the first's, in whole pixels from it; a curved label's glyphs as
-        /// its stamp's key holds them (`TurnedLabelCache.curvedLayout`); empty for a straight turned label.
+        /// its stamp's key holds them (`TurnedLabelCache.CurvedLayout`); empty for a straight turned label.
         var pens: [Int]
     }
 
@@ -33,7 +33,6 @@ extension OfflineMapLayer {
     func overlayItem(_ label: PlacedLabel, font: LabelFont, haloPixels: Double) -> CompositeOverlay.Item {
         let color = color(label.kind)
         let halo = style.labelHalo
-        let none = CompositeOverlay.Item(bounds: nil, identity: nil)
         guard let shaped = font.shaped else {
             return CompositeOverlay.Item(
                 bounds: outlineBounds(label, font: font, haloPixels: haloPixels), identity: nil)
@@ -45,7 +44,7 @@ extension OfflineMapLayer {
                 let (stamp, pixel) = turnedLabels.stamp(
                     image, named: name, at: label.origin, rotationDegrees: label.rotationDegrees),
                 let extent = stamp.extent
-            else { return none }
+            else { return .none }
             let id = LabelIdentity(name: name, color: color, halo: halo, hundredthsOfDegree: place.hundredths, pens: [])
             return CompositeOverlay.Item(
                 bounds: extent.offsetBy(pixel.x, pixel.y),
@@ -58,11 +57,11 @@ extension OfflineMapLayer {
         if !label.glyphs.isEmpty {
             // Along a curve: a stamp placed by its first glyph's pen, its shape the glyphs' layout.
             let name = LabelImageCache.name(of: label.text, in: font)
-            guard let place = TurnedLabelCache.curvedLayout(label.glyphs, glyphCount: run.glyphs.count),
-                let (stamp, pixel) = turnedLabels.curvedStamp(run, named: name, glyphs: label.glyphs),
+            guard let place = TurnedLabelCache.CurvedLayout(label.glyphs, glyphCount: run.glyphs.count),
+                let (stamp, pixel) = turnedLabels.curvedStamp(run, named: name, layout: place),
                 let extent = stamp.extent
-            else { return none }
-            let id = LabelIdentity(name: name, color: color, halo: halo, hundredthsOfDegree: 0, pens: place.layout)
+            else { return .none }
+            let id = LabelIdentity(name: name, color: color, halo: halo, hundredthsOfDegree: 0, pens: place.glyphs)
             return CompositeOverlay.Item(
                 bounds: extent.offsetBy(pixel.x, pixel.y),
                 identity: CompositeOverlay.Identity(name: id, x: place.x, y: place.y))
@@ -73,7 +72,7 @@ extension OfflineMapLayer {
         for g in run.glyphs {
             let pen = FrameBuffer.pen(of: g, label.origin, cos(r), sin(r))
             for mask in [g.halo, g.bitmap] {
-                guard let mask, let b = Self.turnedBounds(mask, pen: pen, degrees: label.rotationDegrees) else {
+                guard let b = mask?.turnedBounds(pen: pen, degrees: label.rotationDegrees) else {
                     continue
                 }
                 bounds = bounds.map { $0.union(b) } ?? b
@@ -93,7 +92,7 @@ extension OfflineMapLayer {
             // What the upright blend rounds the pen to; a pen that is no pixel draws nothing.
             guard let px = Int(checkedRounding: pen.x), let py = Int(checkedRounding: pen.y),
                 abs(px) < 1 << 24, abs(py) < 1 << 24
-            else { return CompositeOverlay.Item(bounds: nil, identity: nil) }
+            else { return .none }
             pens.append((px, py))
             for mask in [g.halo, g.bitmap] {
                 guard let mask, !mask.isEmpty else { continue }
@@ -101,32 +100,13 @@ extension OfflineMapLayer {
                 bounds = bounds.map { $0.union(b) } ?? b
             }
         }
-        guard let first = pens.first else { return CompositeOverlay.Item(bounds: nil, identity: nil) }
+        guard let first = pens.first else { return .none }
         let relative = pens.dropFirst().flatMap { [$0.x - first.x, $0.y - first.y] }
         let id = LabelIdentity(
             name: LabelImageCache.name(of: label.text, in: font), color: color, halo: halo, hundredthsOfDegree: 0,
             pens: relative)
         return CompositeOverlay.Item(
             bounds: bounds, identity: CompositeOverlay.Identity(name: id, x: first.x * 256, y: first.y * 256))
-    }
-
-    /// The pixels a mask sampled bilinearly with its pen at `pen`, turned by `degrees`, can touch: its turned box
-    /// and a pixel more each way (the sampler's reach), with a pixel to spare.
-    static func turnedBounds(_ mask: GlyphBitmap, pen: Point, degrees: Double) -> PixelRect? {
-        guard !mask.isEmpty, pen.x.isFinite, pen.y.isFinite, degrees.isFinite else { return nil }
-        let r = degrees * .pi / 180
-        let (c, s) = (cos(r), sin(r))
-        let gx = [Double(mask.left), Double(mask.left + mask.width)]
-        let gy = [Double(-mask.top), Double(-mask.top + mask.height)]
-        var xs: [Double] = []
-        var ys: [Double] = []
-        for x in gx {
-            for y in gy {
-                xs.append(pen.x + x * c - y * s)
-                ys.append(pen.y + x * s + y * c)
-            }
-        }
-        return pixelBounds(xs: xs, ys: ys, margin: 2)
     }
 
     /// An outline-font label's filled paths (halo and text), with two pixels for the rasteriser's antialiasing.
@@ -145,7 +125,7 @@ extension OfflineMapLayer {
                     ys.append(p.y)
                 }
             }
-            return Self.pixelBounds(xs: xs, ys: ys, margin: 2)
+            return PixelRect.around(xs: xs, ys: ys, margin: 2)
         }
         let runs = layout.glyphRuns(label.text)
         let scale = layout.size / layout.font.unitsPerEm
@@ -160,19 +140,6 @@ extension OfflineMapLayer {
                 }
             }
         }
-        return Self.pixelBounds(xs: xs, ys: ys, margin: reach)
-    }
-
-    /// The whole pixels around points `xs`, `ys`, `margin` more each way; nil for no points, or points that are
-    /// not finite or lie too far off to be drawn (nothing of them is then on any frame).
-    static func pixelBounds(xs: [Double], ys: [Double], margin: Double) -> PixelRect? {
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
-        let limit = Double(1 << 24)
-        guard [minX, maxX, minY, maxY].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }
-        let x0 = Int((minX - margin).rounded(.down))
-        let y0 = Int((minY - margin).rounded(.down))
-        let x1 = Int((maxX + margin).rounded(.up)) + 1
-        let y1 = Int((maxY + margin).rounded(.up)) + 1
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRect.around(xs: xs, ys: ys, margin: reach)
     }
 }

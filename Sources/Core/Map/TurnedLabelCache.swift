@@ -43,55 +43,70 @@ final class TurnedLabelCache {
         return made.runs.isEmpty ? nil : (made, pixel)
     }
 
+    /// A curved name's glyphs as a stamp's key holds them, and where the stamp goes.
+    struct CurvedLayout {
+        /// For each glyph of the run: its index, its pen from the first glyph's (in 256ths of a pixel) and its
+        /// angle (in hundredths of a degree), quantised as `quantised` does.
+        var glyphs: [Int]
+        /// The first glyph's pen in 256ths of a pixel.
+        var x: Int
+        var y: Int
+
+        /// Nil when a value is not finite or too large, or no glyph is in the run.
+        init?(_ placed: [LabelGlyph], glyphCount: Int) {
+            var layout: [Int] = []
+            layout.reserveCapacity(placed.count * 4)
+            var first: (x: Int, y: Int)?
+            for g in placed where g.index >= 0 && g.index < glyphCount {
+                guard let (angle, qx, qy) = TurnedLabelCache.quantised(g.pen, rotationDegrees: g.rotationDegrees),
+                    abs(qx) < 1 << 40, abs(qy) < 1 << 40
+                else { return nil }
+                let origin = first ?? (qx, qy)
+                first = origin
+                layout += [g.index, qx - origin.x, qy - origin.y, angle]
+            }
+            guard let first else { return nil }
+            (glyphs, x, y) = (layout, first.x, first.y)
+        }
+    }
+
     /// The stamp of the name of `run` set glyph by glyph (`glyphs`), and the whole pixel to blend it at; nil
     /// when it covers nothing or a value is not finite.
     func curvedStamp(_ run: GlyphRun, named name: String, glyphs: [LabelGlyph]) -> (
         TurnedLabelStamp, (x: Int, y: Int)
     )? {
-        guard let place = Self.curvedLayout(glyphs, glyphCount: run.glyphs.count) else { return nil }
+        guard let place = CurvedLayout(glyphs, glyphCount: run.glyphs.count) else { return nil }
+        return curvedStamp(run, named: name, layout: place)
+    }
+
+    /// The same, for glyphs already laid out (`CurvedLayout` of the run's glyph count).
+    func curvedStamp(_ run: GlyphRun, named name: String, layout place: CurvedLayout) -> (
+        TurnedLabelStamp, (x: Int, y: Int)
+    )? {
         let pixel = (x: place.x >> 8, y: place.y >> 8)
         let key = Key(
             image: name, hundredthsOfDegree: 0, fractionX: place.x & 255, fractionY: place.y & 255,
-            glyphs: place.layout)
+            glyphs: place.glyphs)
         if let hit = entries.get(key) {
             hits += 1
             return hit.runs.isEmpty ? nil : (hit, pixel)
         }
         // Every glyph's pen from the origin pixel, rebuilt from the 256ths the key holds.
         var parts: [TurnedLabelStamp.CurvedGlyph] = []
-        for k in stride(from: 0, to: place.layout.count, by: 4) {
-            let glyph = run.glyphs[place.layout[k]]
+        for k in stride(from: 0, to: place.glyphs.count, by: 4) {
+            let glyph = run.glyphs[place.glyphs[k]]
             let pen = Point(
-                x: Double(key.fractionX + place.layout[k + 1]) / 256,
-                y: Double(key.fractionY + place.layout[k + 2]) / 256)
+                x: Double(key.fractionX + place.glyphs[k + 1]) / 256,
+                y: Double(key.fractionY + place.glyphs[k + 2]) / 256)
             parts.append(
                 .init(
                     halo: glyph.halo, bitmap: glyph.bitmap, pen: pen,
-                    rotationDegrees: Double(place.layout[k + 3]) / 100))
+                    rotationDegrees: Double(place.glyphs[k + 3]) / 100))
         }
         let made = TurnedLabelStamp.curved(parts)
         self.made += 1
         entries.set(key, made, cost: made.byteCount)
         return made.runs.isEmpty ? nil : (made, pixel)
-    }
-
-    /// A curved name's glyphs as a stamp's key holds them (for each glyph of the run: its index, its pen from
-    /// the first glyph's and its angle, quantised as `quantised` does), and the first glyph's pen in 256ths of a
-    /// pixel; nil when a value is not finite or too large, or a glyph is not in the run.
-    static func curvedLayout(_ glyphs: [LabelGlyph], glyphCount: Int) -> (layout: [Int], x: Int, y: Int)? {
-        var layout: [Int] = []
-        layout.reserveCapacity(glyphs.count * 4)
-        var first: (x: Int, y: Int)?
-        for g in glyphs where g.index >= 0 && g.index < glyphCount {
-            guard let (angle, qx, qy) = quantised(g.pen, rotationDegrees: g.rotationDegrees),
-                abs(qx) < 1 << 40, abs(qy) < 1 << 40
-            else { return nil }
-            let origin = first ?? (qx, qy)
-            first = origin
-            layout += [g.index, qx - origin.x, qy - origin.y, angle]
-        }
-        guard let first else { return nil }
-        return (layout, first.x, first.y)
     }
 
     /// The angle in hundredths of a degree and the origin in 256ths of a pixel that a stamp is made and placed

@@ -25,6 +25,9 @@ struct CompositeOverlay {
         var bounds: PixelRect?
         /// Nil for an item whose pixels are not a function of a whole-step place (it is drawn again every frame).
         var identity: Identity?
+
+        /// An item that draws nothing.
+        static var none: Item { Item(bounds: nil, identity: nil) }
     }
 
     /// In drawing order.
@@ -58,4 +61,17 @@ extension PixelRect {
 
     /// Moved by `dx`, `dy`.
     func offsetBy(_ dx: Int, _ dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    /// The whole pixels around points `xs`, `ys`, `margin` more each way; nil for no points, or points that are
+    /// not finite or lie too far off to be drawn (nothing of them is then on any frame).
+    static func around(xs: [Double], ys: [Double], margin: Double) -> PixelRect? {
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let limit = Double(1 << 24)
+        guard [minX, maxX, minY, maxY].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }
+        let x0 = Int((minX - margin).rounded(.down))
+        let y0 = Int((minY - margin).rounded(.down))
+        let x1 = Int((maxX + margin).rounded(.up)) + 1
+        let y1 = Int((maxY + margin).rounded(.up)) + 1
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

@@ -164,3 +164,23 @@ extension FrameBuffer {
         return x | y << 8
     }
 }
+
+extension GlyphBitmap {
+    /// The pixels this mask sampled bilinearly with its pen at `pen`, turned clockwise by `degrees`, can touch
+    /// (`FrameBuffer.forEachTurnedSample`): its turned box and a pixel more each way (the sampler's reach), with
+    /// a pixel to spare; nil when it is empty or a value is not finite.
+    func turnedBounds(pen: Point, degrees: Double) -> PixelRect? {
+        guard !isEmpty, pen.x.isFinite, pen.y.isFinite, degrees.isFinite else { return nil }
+        let r = degrees * .pi / 180
+        let (c, s) = (cos(r), sin(r))
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for x in [Double(left), Double(left + width)] {
+            for y in [Double(-top), Double(-top + height)] {
+                xs.append(pen.x + x * c - y * s)
+                ys.append(pen.y + x * s + y * c)
+            }
+        }
+        return PixelRect.around(xs: xs, ys: ys, margin: 2)
+    }
+}

@@ -83,10 +83,8 @@ struct CompositeOverlayTests {
             composite.draw(
                 src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456,
                 overlay: Self.overlay(boxes))
-            var expected = FrameBuffer(width: w, height: h)
-            RotatedBlit.draw(
-                src, into: &expected, map: lattice.shifted(columns: at.columns, rows: at.rows), rows: 0..<h,
-                columns: 0..<w, filter: .bilinear, background: 0x0012_3456)
+            var expected = ShiftableCompositeTests.wholeResample(
+                src, lattice, at: at, width: w, height: h, background: 0x0012_3456)
             Self.draw(boxes, Array(boxes.indices), into: &expected)
             let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
             #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
@@ -143,10 +141,8 @@ struct CompositeOverlayTests {
             let m = ShiftableCompositeTests.map(degrees: 0, scale: 1, columns: moved, rows: 0)
             composite.draw(src, revision: 1, into: &frame, map: m, filter: .bilinear, background: 0, overlay: overlay)
         }
-        var expected = FrameBuffer(width: 30, height: 20)
-        RotatedBlit.draw(
-            src, into: &expected, map: try #require(FixedAffineMap(map)).shifted(columns: 2, rows: 0), rows: 0..<20,
-            columns: 0..<30, filter: .bilinear, background: 0)
+        let expected = ShiftableCompositeTests.wholeResample(
+            src, try #require(FixedAffineMap(map)), at: (2, 0), width: 30, height: 20, background: 0)
         #expect(frame == expected)
     }
 }

@@ -29,6 +29,19 @@ struct ShiftableCompositeTests {
         return AffineMap(origin: origin, xStep: xStep, yStep: yStep)
     }
 
+    /// A `width`×`height` frame resampled whole through `lattice` moved by `at` whole pixels: what a shifted
+    /// composite must equal.
+    static func wholeResample(
+        _ src: FrameBuffer, _ lattice: FixedAffineMap, at: (columns: Int, rows: Int), width w: Int, height h: Int,
+        background: UInt32
+    ) -> FrameBuffer {
+        var expected = FrameBuffer(width: w, height: h)
+        RotatedBlit.draw(
+            src, into: &expected, map: lattice.shifted(columns: at.columns, rows: at.rows), rows: 0..<h,
+            columns: 0..<w, filter: .bilinear, background: background)
+        return expected
+    }
+
     @Test(
         "Frames moved by whole pixels equal a whole resample through the same lattice, every pixel",
         arguments: [(degrees: 37.0, scale: 1.0), (degrees: 0.0, scale: 1.19), (degrees: 212.4, scale: 1.07)])
@@ -46,10 +59,7 @@ struct ShiftableCompositeTests {
             at = (at.columns + move.0, at.rows + move.1)
             let map = Self.map(degrees: c.degrees, scale: c.scale, columns: at.columns, rows: at.rows)
             composite.draw(src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456)
-            var expected = FrameBuffer(width: w, height: h)
-            RotatedBlit.draw(
-                src, into: &expected, map: lattice.shifted(columns: at.columns, rows: at.rows), rows: 0..<h,
-                columns: 0..<w, filter: .bilinear, background: 0x0012_3456)
+            let expected = Self.wholeResample(src, lattice, at: at, width: w, height: h, background: 0x0012_3456)
             let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
             #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
             // The first frame is resampled whole, then only what each move brought into view.
