@@ -16,6 +16,7 @@ func runFrameBenchmark() {
         let before = scene.hudCacheStatistics
         let resampledBefore = setup.layer.resampledPixels
         let redrawnLabelsBefore = setup.layer.redrawnLabels
+        let placementsBefore = setup.layer.placedLabelSets
         var placedLabels = 0
         for input in setup.inputs {
             _ = scene.render(input)
@@ -29,6 +30,9 @@ func runFrameBenchmark() {
         print(
             "  labels drawn again a frame (the rest shifted with the map): "
                 + "\(setup.layer.redrawnLabels - redrawnLabelsBefore) of \(placedLabels) placed")
+        print(
+            "  frames that placed their labels afresh (the rest slid the last placement with the map): "
+                + "\(setup.layer.placedLabelSets - placementsBefore) of \(setup.inputs.count)")
         let redrawn = after.redrawn - before.redrawn
         print(
             "  HUD panels redrawn in one pass: \(redrawn) of \(redrawn + after.reused - before.reused)")

@@ -38,10 +38,22 @@ extension OfflineMapLayer {
             candidates = loaded.flatMap(\.labels)
             candidateCache = (loadedTiles, candidates)
         }
+        if reusesSlidLabels,
+            let slid = slidPlacement?.labels(
+                camera: camera, candidateTiles: loadedTiles, physics: typography.physics, reserved: reserved,
+                keepOff: lines)
+        {
+            lastLabels = slid
+            return slid
+        }
         let fonts = typography.fonts
         (placer.maxLabels, placer.maxPOIs) = typography.labelBudget(width: camera.width, height: camera.height)
         let placed = placer.place(
             candidates, camera: camera, fonts: fonts, reserved: reserved, keepOff: lines, zoom: camera.zoom)
+        placedLabelSets += 1
+        slidPlacement = ShiftedLabelPlacement(
+            camera: camera, candidateTiles: loadedTiles, physics: typography.physics, reserved: reserved,
+            keepOff: lines, labels: placed)
         lastLabels = placed
         return placed
     }
