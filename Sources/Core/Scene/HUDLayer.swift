@@ -341,29 +341,30 @@ struct HUDLayer {
         // Each key holds everything its panel's drawing reads, so a panel cannot show something stale. The digits
         // change most often: they are layers of their own over their panels, so a new number redraws only them.
         cache.prepare(
-            .heading, key: [theme, layout.headingRows, layout.heading] as [AnyHashable], rect: layout.heading,
-            on: canvas
+            .heading, key: .panel(theme, rows: layout.headingRows, layout.heading), rect: layout.heading, on: canvas
         ) { drawHeadingBackground($0, layout, theme) }
         cache.prepare(
             .headingDigits,
-            key: [theme, lines.heading, lines.cardinal, lines.accuracy, layout.heading] as [AnyHashable],
+            key: .headingDigits(
+                theme, heading: lines.heading, cardinal: lines.cardinal, accuracy: lines.accuracy, layout.heading),
             rect: digitsBand(layout.heading), on: canvas
         ) { drawHeadingDigits($0, lines, layout, theme) }
         cache.prepare(
-            .speed, key: [theme, layout.speedRows, layout.speed] as [AnyHashable], rect: layout.speed, on: canvas
+            .speed, key: .panel(theme, rows: layout.speedRows, layout.speed), rect: layout.speed, on: canvas
         ) { drawSpeedBackground($0, layout, theme) }
         cache.prepare(
             .speedDigits,
-            key: [theme, lines.speed, lines.stale, lines.speedUnit, layout.speedUnitBelow, layout.speed]
-                as [AnyHashable], rect: digitsBand(layout.speed), on: canvas
+            key: .speedDigits(
+                theme, speed: lines.speed, stale: lines.stale, unit: lines.speedUnit, unitBelow: layout.speedUnitBelow,
+                layout.speed), rect: digitsBand(layout.speed), on: canvas
         ) { drawSpeedDigits($0, lines, layout, theme) }
         cache.prepare(
-            .scale, key: [theme, layout.scale, layout.scaleBarPixels, layout.scaleLabel] as [AnyHashable],
+            .scale, key: .scale(theme, layout.scale, barPixels: layout.scaleBarPixels, label: layout.scaleLabel),
             rect: layout.scale, on: canvas
         ) { drawScaleBar($0, layout, theme) }
         for (i, (notice, panel)) in zip(lines.notices, layout.notices).enumerated() {
             slots.append(.notice(i))
-            cache.prepare(.notice(i), key: [theme, notice, panel] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.notice(i), key: .notice(theme, notice, panel), rect: panel, on: canvas) {
                 drawNotices($0, [notice], [panel], theme)
             }
         }
@@ -371,21 +372,21 @@ struct HUDLayer {
         if let panel = ride.route {
             slots.append(.route)
             let only = HUDLayer.RideColumn(route: panel, routeRows: ride.routeRows)
-            cache.prepare(.route, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.route, key: .ride(theme, only), rect: panel, on: canvas) {
                 drawRideColumn($0, only, theme: theme, radius: radius)
             }
         }
         if let panel = ride.trip {
             slots.append(.trip)
             let only = HUDLayer.RideColumn(trip: panel, tripRows: ride.tripRows)
-            cache.prepare(.trip, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.trip, key: .ride(theme, only), rect: panel, on: canvas) {
                 drawRideColumn($0, only, theme: theme, radius: radius)
             }
         }
         if let bar = layout.street, let font = layout.streetFont {
             slots.append(.street)
             cache.prepare(
-                .street, key: [theme, bar, layout.streetText, font.sizePixels] as [AnyHashable], rect: bar,
+                .street, key: .street(theme, bar, layout.streetText, sizePixels: font.sizePixels), rect: bar,
                 on: canvas
             ) { drawStreetBar($0, bar, layout.streetText, font, theme) }
         }

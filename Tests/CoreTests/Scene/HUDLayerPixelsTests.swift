@@ -99,4 +99,21 @@ struct HUDLayerPixelsTests {
         #expect(pixels.spans.isEmpty)
         #expect(pixels.bytes == 0)
     }
+
+    @Test(
+        "The transmission is what a panel gave over white less what it gave over black", arguments: [0, 1, 3, 4, 7, 64])
+    func transmissionPerChannel(_ count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let black = (0..<count).map { _ in UInt32.random(in: 0...0xffff_ffff, using: &generator) }
+        let white = (0..<count).map { _ in UInt32.random(in: 0...0xffff_ffff, using: &generator) }
+        let expected = zip(black, white).map { b, w in
+            var k: UInt32 = 0
+            for shift: UInt32 in [0, 8, 16] {
+                let (bc, wc) = ((b >> shift) & 0xff, (w >> shift) & 0xff)
+                k |= (wc > bc ? wc - bc : 0) << shift
+            }
+            return k
+        }
+        #expect(HUDLayerCache.transmission(black: black, white: white) == expected)
+    }
 }
