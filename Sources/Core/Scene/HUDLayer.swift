@@ -5,6 +5,16 @@ struct HUDLayer {
     let typography: HUDTypography
     /// The scene's geometry unit (one pixel at the reference density).
     let unit: Double
+    /// The north pointer's "N" is the same every frame: its width is set once rather than asked of the shaper.
+    private let northLetterWidth: Double
+    /// The last frame's layout and the north pointer's disc (`HUDLayerMemo`).
+    private let memo = HUDLayerMemo()
+
+    init(typography: HUDTypography, unit: Double) {
+        self.typography = typography
+        self.unit = unit
+        northLetterWidth = typography.secondary.width(of: "N")
+    }
 
     /// Where each HUD element goes on a `width`×`height` screen for `lines`.
     struct Layout {
@@ -118,14 +128,24 @@ struct HUDLayer {
         _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil,
         creditFits: (([Rect]) -> Bool)? = nil
     ) -> Layout {
-        let usual = arrange(lines, camera: camera, width: width, height: height, keepOut: keepOut)
+        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+        let scaleBar = Self.scaleBar(
+            metresPerPixel: metresPerPixel, aboutPixels: min(Double(width) / 4, 130 * unit) / 2.2, units: lines.units)
+        // Most frames show what the last one did (the camera's centre moves, the text and the bar's whole pixels
+        // rarely do): the usual arrangement, which asks the shaper for many widths, is then the last one.
+        let inputs = HUDLayerMemo.LayoutInputs(
+            lines: lines, scaleBarPixels: scaleBar.pixels, scaleLabel: scaleBar.label, width: width, height: height,
+            keepOut: keepOut)
+        let usual = memo.layout(for: inputs) {
+            arrange(lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut)
+        }
         guard let creditFits, !creditFits(usual.rects) else { return usual }
         let hasColumn = lines.route != nil || !lines.trip.isEmpty
         let places: [ScalePlace] = hasColumn ? [.underHeading] : [.underNorthPointer, .underHeading]
         for place in places {
             for streetInPanel in [false, true] {
                 let v = arrange(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut,
+                    lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut,
                     streetInPanel: streetInPanel, scale: place)
                 // The moved scale must keep clear of everything, as in its corner, and the route's column must
                 // still be there when the usual layout had it.
@@ -141,11 +161,12 @@ struct HUDLayer {
         return usual
     }
 
-    /// One layout. `streetInPanel` puts the current street under the heading instead of in a bar of its own (for
-    /// panels too small for the bar); `scale` says where the scale bar goes.
+    /// One layout with `scaleBar` (`scaleBar(metresPerPixel:aboutPixels:units:)` for the camera). `streetInPanel`
+    /// puts the current street under the heading instead of in a bar of its own (for panels too small for the bar);
+    /// `scale` says where the scale bar goes.
     private func arrange(
-        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect?, streetInPanel: Bool = false,
-        scale place: ScalePlace = .corner
+        _ lines: HUDLines, scaleBar: (pixels: Double, label: String), width: Int, height: Int, keepOut: Rect?,
+        streetInPanel: Bool = false, scale place: ScalePlace = .corner
     ) -> Layout {
         let w = Double(width)
         let h = Double(height)
@@ -200,9 +221,7 @@ struct HUDLayer {
             Rect(x: margin, y: margin, width: $0, height: $1)
         }
 
-        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let (barPixels, label) = Self.scaleBar(
-            metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
+        let (barPixels, label) = scaleBar
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
         let scalePanel: Rect
@@ -235,7 +254,7 @@ struct HUDLayer {
             placeStreet(street, in: &layout, width: w, keepOut: keepOut)
             if layout.street == nil {
                 return arrange(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true,
+                    lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut, streetInPanel: true,
                     scale: place)
             }
         }
@@ -245,7 +264,9 @@ struct HUDLayer {
 
     /// A scale bar of the smallest round length (1, 2 or 5 × 10ⁿ) in `units` at least `aboutPixels` long, in
     /// whole pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
-    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (Double, String) {
+    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (
+        pixels: Double, label: String
+    ) {
         let (pixels, label) = exactScaleBar(metresPerPixel: metresPerPixel, aboutPixels: aboutPixels, units: units)
         // Whole pixels: the length follows the latitude, and as a fraction it changed with every frame of smooth
         // motion, so the scale panel (whose cache key holds it) was drawn again every frame for nothing.
@@ -465,7 +486,8 @@ struct HUDLayer {
     private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ layout: Layout, _ theme: SceneTheme) {
         let r = layout.northRadius
         let center = layout.northCenter
-        canvas.fillCircle(center: center, radius: r, theme.panel)
+        // The disc stays put (`Canvas.fillCircle`'s polygon, kept); the needles turn with the map.
+        canvas.fill(memo.disc(center: center, radius: r), theme.panel)
         let a = camera.northOnScreen.radians
         let dir = Point(x: sin(a), y: -cos(a))
         let side = Point(x: cos(a), y: sin(a))
@@ -477,9 +499,9 @@ struct HUDLayer {
         let tailBase = center - dir * (r * 0.66)
         canvas.fill(
             Path(polygons: [[tail, tailBase - side * (r * 0.16), tailBase + side * (r * 0.16)]]), theme.panelSubtleText)
-        let w = t.secondary.width(of: "N")
         t.secondary.draw(
-            "N", at: Point(x: center.x - w / 2, y: center.y + t.secondary.capHeight / 2), on: canvas, theme.panelText)
+            "N", at: Point(x: center.x - northLetterWidth / 2, y: center.y + t.secondary.capHeight / 2), on: canvas,
+            theme.panelText)
     }
 
     private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
