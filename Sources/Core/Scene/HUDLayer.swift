@@ -5,6 +5,16 @@ struct HUDLayer {
     let typography: HUDTypography
     /// The scene's geometry unit (one pixel at the reference density).
     let unit: Double
+    /// The north pointer's "N" is the same every frame: its width is set once rather than asked of the shaper.
+    private let northLetterWidth: Double
+    /// The last frame's layout and the north pointer's disc (`HUDLayerMemo`).
+    private let memo = HUDLayerMemo()
+
+    init(typography: HUDTypography, unit: Double) {
+        self.typography = typography
+        self.unit = unit
+        northLetterWidth = typography.secondary.width(of: "N")
+    }
 
     /// Where each HUD element goes on a `width`×`height` screen for `lines`.
     struct Layout {
@@ -118,14 +128,24 @@ struct HUDLayer {
         _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect? = nil,
         creditFits: (([Rect]) -> Bool)? = nil
     ) -> Layout {
-        let usual = arrange(lines, camera: camera, width: width, height: height, keepOut: keepOut)
+        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+        let scaleBar = Self.scaleBar(
+            metresPerPixel: metresPerPixel, aboutPixels: min(Double(width) / 4, 130 * unit) / 2.2, units: lines.units)
+        // Most frames show what the last one did (the camera's centre moves, the text and the bar's whole pixels
+        // rarely do): the usual arrangement, which asks the shaper for many widths, is then the last one.
+        let inputs = HUDLayerMemo.LayoutInputs(
+            lines: lines, scaleBarPixels: scaleBar.pixels, scaleLabel: scaleBar.label, width: width, height: height,
+            keepOut: keepOut)
+        let usual = memo.layout(for: inputs) {
+            arrange(lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut)
+        }
         guard let creditFits, !creditFits(usual.rects) else { return usual }
         let hasColumn = lines.route != nil || !lines.trip.isEmpty
         let places: [ScalePlace] = hasColumn ? [.underHeading] : [.underNorthPointer, .underHeading]
         for place in places {
             for streetInPanel in [false, true] {
                 let v = arrange(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut,
+                    lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut,
                     streetInPanel: streetInPanel, scale: place)
                 // The moved scale must keep clear of everything, as in its corner, and the route's column must
                 // still be there when the usual layout had it.
@@ -141,11 +161,12 @@ struct HUDLayer {
         return usual
     }
 
-    /// One layout. `streetInPanel` puts the current street under the heading instead of in a bar of its own (for
-    /// panels too small for the bar); `scale` says where the scale bar goes.
+    /// One layout with `scaleBar` (`scaleBar(metresPerPixel:aboutPixels:units:)` for the camera). `streetInPanel`
+    /// puts the current street under the heading instead of in a bar of its own (for panels too small for the bar);
+    /// `scale` says where the scale bar goes.
     private func arrange(
-        _ lines: HUDLines, camera: Camera, width: Int, height: Int, keepOut: Rect?, streetInPanel: Bool = false,
-        scale place: ScalePlace = .corner
+        _ lines: HUDLines, scaleBar: (pixels: Double, label: String), width: Int, height: Int, keepOut: Rect?,
+        streetInPanel: Bool = false, scale place: ScalePlace = .corner
     ) -> Layout {
         let w = Double(width)
         let h = Double(height)
@@ -200,9 +221,7 @@ struct HUDLayer {
             Rect(x: margin, y: margin, width: $0, height: $1)
         }
 
-        let metresPerPixel = WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-        let (barPixels, label) = Self.scaleBar(
-            metresPerPixel: metresPerPixel, aboutPixels: min(w / 4, 130 * unit) / 2.2, units: lines.units)
+        let (barPixels, label) = scaleBar
         let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
         let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
         let scalePanel: Rect
@@ -235,7 +254,7 @@ struct HUDLayer {
             placeStreet(street, in: &layout, width: w, keepOut: keepOut)
             if layout.street == nil {
                 return arrange(
-                    lines, camera: camera, width: width, height: height, keepOut: keepOut, streetInPanel: true,
+                    lines, scaleBar: scaleBar, width: width, height: height, keepOut: keepOut, streetInPanel: true,
                     scale: place)
             }
         }
@@ -245,7 +264,9 @@ struct HUDLayer {
 
     /// A scale bar of the smallest round length (1, 2 or 5 × 10ⁿ) in `units` at least `aboutPixels` long, in
     /// whole pixels, and its label: metres and kilometres, feet and miles, or nautical miles.
-    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (Double, String) {
+    static func scaleBar(metresPerPixel: Double, aboutPixels: Double, units: UnitSystem) -> (
+        pixels: Double, label: String
+    ) {
         let (pixels, label) = exactScaleBar(metresPerPixel: metresPerPixel, aboutPixels: aboutPixels, units: units)
         // Whole pixels: the length follows the latitude, and as a fraction it changed with every frame of smooth
         // motion, so the scale panel (whose cache key holds it) was drawn again every frame for nothing.
@@ -341,29 +362,30 @@ struct HUDLayer {
         // Each key holds everything its panel's drawing reads, so a panel cannot show something stale. The digits
         // change most often: they are layers of their own over their panels, so a new number redraws only them.
         cache.prepare(
-            .heading, key: [theme, layout.headingRows, layout.heading] as [AnyHashable], rect: layout.heading,
-            on: canvas
+            .heading, key: .panel(theme, rows: layout.headingRows, layout.heading), rect: layout.heading, on: canvas
         ) { drawHeadingBackground($0, layout, theme) }
         cache.prepare(
             .headingDigits,
-            key: [theme, lines.heading, lines.cardinal, lines.accuracy, layout.heading] as [AnyHashable],
+            key: .headingDigits(
+                theme, heading: lines.heading, cardinal: lines.cardinal, accuracy: lines.accuracy, layout.heading),
             rect: digitsBand(layout.heading), on: canvas
         ) { drawHeadingDigits($0, lines, layout, theme) }
         cache.prepare(
-            .speed, key: [theme, layout.speedRows, layout.speed] as [AnyHashable], rect: layout.speed, on: canvas
+            .speed, key: .panel(theme, rows: layout.speedRows, layout.speed), rect: layout.speed, on: canvas
         ) { drawSpeedBackground($0, layout, theme) }
         cache.prepare(
             .speedDigits,
-            key: [theme, lines.speed, lines.stale, lines.speedUnit, layout.speedUnitBelow, layout.speed]
-                as [AnyHashable], rect: digitsBand(layout.speed), on: canvas
+            key: .speedDigits(
+                theme, speed: lines.speed, stale: lines.stale, unit: lines.speedUnit, unitBelow: layout.speedUnitBelow,
+                layout.speed), rect: digitsBand(layout.speed), on: canvas
         ) { drawSpeedDigits($0, lines, layout, theme) }
         cache.prepare(
-            .scale, key: [theme, layout.scale, layout.scaleBarPixels, layout.scaleLabel] as [AnyHashable],
+            .scale, key: .scale(theme, layout.scale, barPixels: layout.scaleBarPixels, label: layout.scaleLabel),
             rect: layout.scale, on: canvas
         ) { drawScaleBar($0, layout, theme) }
         for (i, (notice, panel)) in zip(lines.notices, layout.notices).enumerated() {
             slots.append(.notice(i))
-            cache.prepare(.notice(i), key: [theme, notice, panel] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.notice(i), key: .notice(theme, notice, panel), rect: panel, on: canvas) {
                 drawNotices($0, [notice], [panel], theme)
             }
         }
@@ -371,21 +393,21 @@ struct HUDLayer {
         if let panel = ride.route {
             slots.append(.route)
             let only = HUDLayer.RideColumn(route: panel, routeRows: ride.routeRows)
-            cache.prepare(.route, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.route, key: .ride(theme, only), rect: panel, on: canvas) {
                 drawRideColumn($0, only, theme: theme, radius: radius)
             }
         }
         if let panel = ride.trip {
             slots.append(.trip)
             let only = HUDLayer.RideColumn(trip: panel, tripRows: ride.tripRows)
-            cache.prepare(.trip, key: [theme, only] as [AnyHashable], rect: panel, on: canvas) {
+            cache.prepare(.trip, key: .ride(theme, only), rect: panel, on: canvas) {
                 drawRideColumn($0, only, theme: theme, radius: radius)
             }
         }
         if let bar = layout.street, let font = layout.streetFont {
             slots.append(.street)
             cache.prepare(
-                .street, key: [theme, bar, layout.streetText, font.sizePixels] as [AnyHashable], rect: bar,
+                .street, key: .street(theme, bar, layout.streetText, sizePixels: font.sizePixels), rect: bar,
                 on: canvas
             ) { drawStreetBar($0, bar, layout.streetText, font, theme) }
         }
@@ -464,7 +486,8 @@ struct HUDLayer {
     private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ layout: Layout, _ theme: SceneTheme) {
         let r = layout.northRadius
         let center = layout.northCenter
-        canvas.fillCircle(center: center, radius: r, theme.panel)
+        // The disc stays put (`Canvas.fillCircle`'s polygon, kept); the needles turn with the map.
+        canvas.fill(memo.disc(center: center, radius: r), theme.panel)
         let a = camera.northOnScreen.radians
         let dir = Point(x: sin(a), y: -cos(a))
         let side = Point(x: cos(a), y: sin(a))
@@ -476,9 +499,9 @@ struct HUDLayer {
         let tailBase = center - dir * (r * 0.66)
         canvas.fill(
             Path(polygons: [[tail, tailBase - side * (r * 0.16), tailBase + side * (r * 0.16)]]), theme.panelSubtleText)
-        let w = t.secondary.width(of: "N")
         t.secondary.draw(
-            "N", at: Point(x: center.x - w / 2, y: center.y + t.secondary.capHeight / 2), on: canvas, theme.panelText)
+            "N", at: Point(x: center.x - northLetterWidth / 2, y: center.y + t.secondary.capHeight / 2), on: canvas,
+            theme.panelText)
     }
 
     private func drawSpeedPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {

@@ -14,10 +14,25 @@ struct HUDLayerCache {
         case notice(Int)
     }
 
+    /// Everything a panel's drawing reads, so a layer whose key differs is drawn again and a panel cannot show
+    /// something stale. Typed rather than `AnyHashable`: the live loop compares every slot's key every frame, and
+    /// boxing each piece cost a few allocations and dynamic `==` calls a slot.
+    enum Key: Equatable {
+        /// The heading or speed panel less its digits: its rows under the digits.
+        case panel(SceneTheme, rows: [HUDRow], Rect)
+        case headingDigits(SceneTheme, heading: String, cardinal: String?, accuracy: String?, Rect)
+        case speedDigits(SceneTheme, speed: String, stale: Bool, unit: String, unitBelow: Bool, Rect)
+        case scale(SceneTheme, Rect, barPixels: Double, label: String)
+        case notice(SceneTheme, String, Rect)
+        /// The route or the trip panel alone.
+        case ride(SceneTheme, HUDLayer.RideColumn)
+        case street(SceneTheme, Rect, String, sizePixels: Double)
+    }
+
     /// One panel's layer: the pixels of `rect` in the frame.
     struct Layer {
         /// What the panel showed when drawn; a different key draws it again.
-        var key: AnyHashable
+        var key: Key
         var rect: PixelRect
         /// Per pixel, the panel over black (its colour, already weighted by its opacity) and how much of the
         /// pixel underneath shows through per channel, out of 255; kept as spans along its rows.
@@ -43,7 +58,7 @@ struct HUDLayerCache {
     /// Makes sure `slot` holds the panel showing `key` in `rect`, drawing it with `draw` on `canvas` if not. Must
     /// run before the frame is drawn: it uses the canvas's pixels as scratch space.
     mutating func prepare(
-        _ slot: Slot, key: AnyHashable, rect: Rect, on canvas: Canvas, draw: (Canvas) -> Void
+        _ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, draw: (Canvas) -> Void
     ) {
         guard let bounds = Self.pixelBounds(rect, width: canvas.width, height: canvas.height) else {
             layers[slot] = nil
@@ -56,17 +71,7 @@ struct HUDLayerCache {
         redrawn += 1
         let black = Self.drawn(draw, over: 0x000000, in: bounds, on: canvas)
         let white = Self.drawn(draw, over: 0xffffff, in: bounds, on: canvas)
-        var transmission = white
-        for i in 0..<white.count {
-            let (b, w) = (black[i], white[i])
-            var k: UInt32 = 0
-            for shift: UInt32 in [0, 8, 16] {
-                let bc = (b >> shift) & 0xff
-                let wc = (w >> shift) & 0xff
-                k |= (wc > bc ? wc - bc : 0) << shift
-            }
-            transmission[i] = k
-        }
+        let transmission = Self.transmission(black: black, white: white)
         let pixels = HUDLayerPixels(colour: black, transmission: transmission, width: bounds.width)
         layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
     }
@@ -115,6 +120,47 @@ struct HUDLayerCache {
         }
         return out
     }
+
+    /// Per pixel and channel, how much more a panel gave over white than over black (none where it gave less):
+    /// how much of the pixel underneath shows through, out of 255.
+    static func transmission(black: [UInt32], white: [UInt32]) -> [UInt32] {
+        precondition(black.count == white.count)
+        let count = black.count
+        // Four pixels at a time as sixteen bytes: max(w, b) − b is w − b where w > b and 0 elsewhere, per channel;
+        // the top byte is not a channel. A last group of four overlaps the one before it (the same result twice).
+        func four(_ b: UnsafePointer<UInt32>, _ w: UnsafePointer<UInt32>) -> SIMD4<UInt32> {
+            let b16 = UnsafeRawPointer(b).loadUnaligned(as: SIMD16<UInt8>.self)
+            let w16 = UnsafeRawPointer(w).loadUnaligned(as: SIMD16<UInt8>.self)
+            let k16 = pointwiseMax(w16, b16) &- b16
+            return unsafeBitCast(k16, to: SIMD4<UInt32>.self) & 0x00ff_ffff
+        }
+        return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            black.withUnsafeBufferPointer { b in
+                white.withUnsafeBufferPointer { w in
+                    guard count >= 4, let b = b.baseAddress, let w = w.baseAddress, let o = out.baseAddress else {
+                        for i in 0..<count {
+                            let k16 = pointwiseMax(Self.bytes(w[i]), Self.bytes(b[i])) &- Self.bytes(b[i])
+                            out[i] = unsafeBitCast(k16, to: UInt32.self) & 0x00ff_ffff
+                        }
+                        return
+                    }
+                    var i = 0
+                    while i &+ 4 <= count {
+                        UnsafeMutableRawPointer(o + i).storeBytes(of: four(b + i, w + i), as: SIMD4<UInt32>.self)
+                        i &+= 4
+                    }
+                    if i < count {
+                        UnsafeMutableRawPointer(o + count - 4).storeBytes(
+                            of: four(b + count - 4, w + count - 4), as: SIMD4<UInt32>.self)
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    @inline(__always)
+    private static func bytes(_ pixel: UInt32) -> SIMD4<UInt8> { unsafeBitCast(pixel, to: SIMD4<UInt8>.self) }
 
     /// `d' = d·k/255 + L` per channel over the layer's rectangle (`HUDLayerPixels`).
     private static func composite(_ layer: Layer, into frame: inout FrameBuffer) {

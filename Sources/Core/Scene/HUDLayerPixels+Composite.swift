@@ -13,15 +13,35 @@ extension HUDLayerPixels {
                                 rebasing: pixels[start..<(start + Int(span.count))])
                             switch span.kind {
                             case .uniform:
-                                Self.composite(uniform: span.k, span.c, into: target)
+                                if span.k == 0 {
+                                    // A panel's opaque parts: nothing shows through.
+                                    target.update(repeating: span.c)
+                                } else {
+                                    let (k, c) = (SIMD4(repeating: span.k), SIMD4(repeating: span.c))
+                                    Self.composite(into: target) { _ in
+                                        (k, c)
+                                    } one: { _ in
+                                        (span.k, span.c)
+                                    }
+                                }
                             case .greys:
-                                Self.composite(
-                                    greys: UnsafeBufferPointer(rebasing: greys[Int(span.k)...]),
-                                    colours: UnsafeBufferPointer(rebasing: colours[Int(span.c)...]), into: target)
+                                let g = greys.baseAddress! + Int(span.k)
+                                let c = colours.baseAddress! + Int(span.c)
+                                Self.composite(into: target) { x in
+                                    (Self.greys4(g + x), UnsafeRawPointer(c + x).loadUnaligned(as: SIMD4<UInt32>.self))
+                                } one: { x in
+                                    (UInt32(g[x]) &* 0x01_0101, c[x])
+                                }
                             case .mixed:
-                                for i in 0..<target.count {
-                                    target[i] = HUDLayerCache.blend(
-                                        target[i], transmissions[Int(span.k) + i], colours[Int(span.c) + i])
+                                let k = transmissions.baseAddress! + Int(span.k)
+                                let c = colours.baseAddress! + Int(span.c)
+                                Self.composite(into: target) { x in
+                                    (
+                                        UnsafeRawPointer(k + x).loadUnaligned(as: SIMD4<UInt32>.self),
+                                        UnsafeRawPointer(c + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                                    )
+                                } one: { x in
+                                    (k[x], c[x])
                                 }
                             }
                         }
@@ -31,62 +51,51 @@ extension HUDLayerPixels {
         }
     }
 
-    /// One colour and transmission over `target`: stored where nothing shows through (a panel's opaque parts),
-    /// four pixels at a time where the channels let the same amount through.
-    @inline(__always)
-    private static func composite(uniform k: UInt32, _ c: UInt32, into target: UnsafeMutableBufferPointer<UInt32>) {
-        if k == 0 {
-            target.update(repeating: c)
-            return
-        }
-        let grey = k & 0xff
-        guard k == grey &* 0x01_0101 else {
-            for i in 0..<target.count { target[i] = HUDLayerCache.blend(target[i], k, c) }
-            return
-        }
-        let k8 = lanes(SIMD4(repeating: grey | grey &<< 16))
-        let c4 = SIMD4<UInt32>(repeating: c)
-        var x = 0
-        while x &+ 4 <= target.count {
-            let at = UnsafeMutableRawPointer(target.baseAddress! + x)
-            at.storeBytes(of: blend4(at.loadUnaligned(as: SIMD4<UInt32>.self), k8, c4), as: SIMD4<UInt32>.self)
-            x &+= 4
-        }
-        while x < target.count {
-            target[x] = HUDLayerCache.blend(target[x], k, c)
-            x &+= 1
-        }
-    }
-
-    /// Pixel by pixel over `target`, each letting `greys[i]` of 255 through in every channel: four at a time.
+    /// `blend4` over `target`, four pixels at a time, with the transmissions and colours `source` gives for
+    /// pixels `x..<x + 4` (only ever asked for pixels inside the span), and `one` for pixel `x` alone.
     @inline(__always)
     private static func composite(
-        greys: UnsafeBufferPointer<UInt8>, colours: UnsafeBufferPointer<UInt32>,
-        into target: UnsafeMutableBufferPointer<UInt32>
+        into target: UnsafeMutableBufferPointer<UInt32>, _ source: (Int) -> (k: SIMD4<UInt32>, c: SIMD4<UInt32>),
+        one: (Int) -> (k: UInt32, c: UInt32)
     ) {
+        let count = target.count
+        guard count >= 4, let base = target.baseAddress else {
+            // Under four pixels (a panel's antialiased edge): one by one, as the scalar blend.
+            for x in 0..<count {
+                let (k, c) = one(x)
+                target[x] = HUDLayerCache.blend(target[x], k, c)
+            }
+            return
+        }
+        // The last group of four overlaps the one before it when the span is not a multiple of four: it is blended
+        // from the pixels as they were, before the loop, and stored after it, so the overlap gets the same value.
+        let last = UnsafeMutableRawPointer(base + count - 4)
+        let (kLast, cLast) = source(count - 4)
+        let tail = blend4(last.loadUnaligned(as: SIMD4<UInt32>.self), kLast, cLast)
         var x = 0
-        while x &+ 4 <= target.count {
-            let grey = SIMD4<UInt32>(
-                truncatingIfNeeded: UnsafeRawPointer(greys.baseAddress! + x).loadUnaligned(as: SIMD4<UInt8>.self))
-            let c4 = UnsafeRawPointer(colours.baseAddress! + x).loadUnaligned(as: SIMD4<UInt32>.self)
-            let at = UnsafeMutableRawPointer(target.baseAddress! + x)
-            let d4 = at.loadUnaligned(as: SIMD4<UInt32>.self)
-            at.storeBytes(of: blend4(d4, lanes(grey | grey &<< 16), c4), as: SIMD4<UInt32>.self)
+        while x &+ 4 <= count {
+            let at = UnsafeMutableRawPointer(base + x)
+            let (k, c) = source(x)
+            at.storeBytes(of: blend4(at.loadUnaligned(as: SIMD4<UInt32>.self), k, c), as: SIMD4<UInt32>.self)
             x &+= 4
         }
-        while x < target.count {
-            target[x] = HUDLayerCache.blend(target[x], UInt32(greys[x]) &* 0x01_0101, colours[x])
-            x &+= 1
-        }
+        last.storeBytes(of: tail, as: SIMD4<UInt32>.self)
     }
 
-    /// `HUDLayerCache.blend` of four pixels whose channels let the same amount through: red and blue, and
-    /// green, as 16-bit lanes (255 · 255 + 128 fits, so lanes never carry into each other).
+    /// Four grey transmissions as three equal channels each.
     @inline(__always)
-    private static func blend4(_ d4: SIMD4<UInt32>, _ k8: SIMD8<UInt16>, _ c4: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        var rb = lanes(d4 & 0x00ff_00ff) &* k8 &+ 0x80
+    private static func greys4(_ g: UnsafePointer<UInt8>) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(g).loadUnaligned(as: SIMD4<UInt8>.self)) &* 0x01_0101
+    }
+
+    /// `HUDLayerCache.blend` of four pixels: red and blue, and green, as 16-bit lanes (255 · 255 + 128 fits, so
+    /// lanes never carry into each other), each channel with its own transmission; the rounded division by 255 of
+    /// each lane is ((x + 128) + ((x + 128) >> 8)) >> 8, exactly (x + 127) / 255.
+    @inline(__always)
+    static func blend4(_ d4: SIMD4<UInt32>, _ k4: SIMD4<UInt32>, _ c4: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        var rb = lanes(d4 & 0x00ff_00ff) &* lanes(k4 & 0x00ff_00ff) &+ 0x80
         rb = (rb &+ (rb &>> 8)) &>> 8
-        var g = lanes((d4 &>> 8) & 0xff) &* k8 &+ 0x80
+        var g = lanes((d4 &>> 8) & 0xff) &* lanes((k4 &>> 8) & 0xff) &+ 0x80
         g = (g &+ (g &>> 8)) &>> 8
         return (pixels4(rb) | pixels4(g) &<< 8) &+ c4
     }

@@ -99,4 +99,72 @@ struct HUDLayerPixelsTests {
         #expect(pixels.spans.isEmpty)
         #expect(pixels.bytes == 0)
     }
+
+    /// Spans of every length up to a few groups of four, of each kind, ending at the last pixel of the frame: the
+    /// groups of four never reach past a span (nor past the frame), and the overlapping last group blends once.
+    @Test("Spans of every short length composite as the scalar blend", arguments: 1...13)
+    func everyShortLength(_ width: Int) {
+        var generator = SystemRandomNumberGenerator()
+        for kind in 0..<3 {
+            var colour: [UInt32] = []
+            var transmission: [UInt32] = []
+            let grey = UInt32.random(in: 1...255, using: &generator)
+            for _ in 0..<width {
+                // Uniform: one translucent grey; greys: a grey each; mixed: channels apart.
+                let k: UInt32 =
+                    switch kind {
+                    case 0: grey &* 0x01_0101
+                    case 1: UInt32.random(in: 0...254, using: &generator) &* 0x01_0101
+                    default: UInt32.random(in: 0...0xfe_fefe, using: &generator)
+                    }
+                transmission.append(k)
+                colour.append(kind == 0 ? 0x01_0203 : 0x01_0101)
+            }
+            let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: width)
+            var frame = FrameBuffer(width: width, height: 2)
+            for i in frame.pixels.indices { frame.pixels[i] = UInt32.random(in: 0...0xffff_ffff, using: &generator) }
+            var expected = frame
+            for x in 0..<width { expected[x, 1] = HUDLayerCache.blend(expected[x, 1], transmission[x], colour[x]) }
+            pixels.composite(into: &frame, x: 0, y: 1)
+            #expect(frame == expected, "kind \(kind)")
+        }
+    }
+
+    @Test func fourPixelsAtATimeBlendEveryChannelValueAsTheScalarBlend() {
+        // Every pixel value of a channel against every transmission, in each channel and in all three at once.
+        for k in UInt32(0)...255 {
+            var d = SIMD4<UInt32>()
+            for value in stride(from: UInt32(0), through: 255, by: 4) {
+                for lane in 0..<4 {
+                    let v = value + UInt32(lane)
+                    d[lane] = v | (255 - v) << 8 | v << 16 | 0xff00_0000
+                }
+                for kPixel in [k, k << 8, k << 16, k &* 0x01_0101, k | (255 - k) << 16] {
+                    let c = SIMD4<UInt32>(0x00_0000, 0x01_0000, 0x00_0001, 0x00_0100)
+                    let k4 = SIMD4<UInt32>(repeating: kPixel)
+                    let got = HUDLayerPixels.blend4(d, k4, c)
+                    for lane in 0..<4 where got[lane] != HUDLayerCache.blend(d[lane], kPixel, c[lane]) {
+                        Issue.record("d \(d[lane]) k \(kPixel): \(got[lane])")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(
+        "The transmission is what a panel gave over white less what it gave over black", arguments: [0, 1, 3, 4, 7, 64])
+    func transmissionPerChannel(_ count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let black = (0..<count).map { _ in UInt32.random(in: 0...0xffff_ffff, using: &generator) }
+        let white = (0..<count).map { _ in UInt32.random(in: 0...0xffff_ffff, using: &generator) }
+        let expected = zip(black, white).map { b, w in
+            var k: UInt32 = 0
+            for shift: UInt32 in [0, 8, 16] {
+                let (bc, wc) = ((b >> shift) & 0xff, (w >> shift) & 0xff)
+                k |= (wc > bc ? wc - bc : 0) << shift
+            }
+            return k
+        }
+        #expect(HUDLayerCache.transmission(black: black, white: white) == expected)
+    }
 }
