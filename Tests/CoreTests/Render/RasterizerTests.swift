@@ -88,3 +88,70 @@ struct RasterizerTests {
         #expect(frame.pixels.allSatisfy { $0 == 0 })
     }
 }
+
+/// The rasteriser skips, on each row, the cells no edge touched (`Rasterizer` keeps each row's touched columns):
+/// the pixels must be exactly those of resolving the whole bounding box, which these hashes were taken from
+/// (before the skipping, on 2026-12-05).
+@Suite("Rasteriser pixels, bit for bit")
+struct RasterizerKnownPixelsTests {
+    /// A small linear congruential generator, so the shapes are the same on every machine.
+    struct Shapes {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        mutating func point(_ w: Double, _ h: Double) -> Point {
+            Point(x: next() * (w + 80) - 40, y: next() * (h + 80) - 40)
+        }
+    }
+
+    static func hash(_ frame: FrameBuffer) -> UInt64 {
+        frame.pixels.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+    }
+
+    /// Long thin strokes (a trail across the screen), polygons with holes, circles and shapes partly off the frame,
+    /// taller than a band and not, translucent and opaque, over a patterned background.
+    static func drawn(seed: UInt64) -> FrameBuffer {
+        let (w, h) = (400, 300)
+        var frame = FrameBuffer(width: w, height: h)
+        for i in frame.pixels.indices { frame.pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) & 0xff_ffff }
+        let r = Rasterizer(width: w, height: h)
+        var s = Shapes(state: seed)
+        for k in 0..<40 {
+            let color = Color(
+                r: UInt8(s.next() * 255), g: UInt8(s.next() * 255), b: UInt8(s.next() * 255),
+                a: k % 3 == 0 ? 255 : UInt8(60 + s.next() * 190))
+            let path: Path
+            switch k % 4 {
+            case 0:
+                path = Stroker.stroke(
+                    (0..<12).map { _ in s.point(Double(w), Double(h)) }, width: 1 + s.next() * 8)
+            case 1:
+                let outer = (0..<7).map { _ in s.point(Double(w), Double(h)) }
+                let c = s.point(Double(w), Double(h))
+                let hole = (0..<5).map { i in
+                    c + Point(x: 20 * cos(Double(i) * 1.25), y: -20 * sin(Double(i) * 1.25))
+                }
+                path = Path(polygons: [outer, hole])
+            case 2:
+                var p = Path()
+                p.addCircle(center: s.point(Double(w), Double(h)), radius: 2 + s.next() * 60)
+                path = p
+            default:
+                let a = s.point(Double(w), Double(h))
+                path = Stroker.stroke([a, a + Point(x: s.next() * 600 - 300, y: s.next() * 600 - 300)], width: 3)
+            }
+            r.fill(path, color: color, into: &frame)
+        }
+        return frame
+    }
+
+    @Test(arguments: [
+        (UInt64(1), UInt64(5_278_498_120_428_251_127)), (2, 16_639_244_505_056_085_452),
+        (3, 16_560_000_377_933_072_456),
+    ])
+    func shapesFillTheKnownPixels(_ c: (seed: UInt64, hash: UInt64)) {
+        #expect(Self.hash(Self.drawn(seed: c.seed)) == c.hash, "seed \(c.seed)")
+    }
+}
