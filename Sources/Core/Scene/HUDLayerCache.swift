@@ -12,6 +12,8 @@ struct HUDLayerCache {
     enum Slot: Hashable {
         case heading, headingDigits, speed, speedDigits, scale, street, route, trip
         case notice(Int)
+        /// The user's marker (`UserMarkerLayer`), drawn under the HUD from a cache of its own.
+        case marker
     }
 
     /// Everything a panel's drawing reads, so a layer whose key differs is drawn again and a panel cannot show
@@ -27,6 +29,7 @@ struct HUDLayerCache {
         /// The route or the trip panel alone.
         case ride(SceneTheme, HUDLayer.RideColumn)
         case street(SceneTheme, Rect, String, sizePixels: Double)
+        case marker(SceneTheme, UserMarkerLayer.Look)
     }
 
     /// One panel's layer: the pixels of `rect` in the frame.

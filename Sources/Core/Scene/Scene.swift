@@ -61,15 +61,22 @@ public final class Scene {
     private let hud: HUDLayer
     /// The HUD's panels between frames (`HUDLayerCache`).
     private var hudCache = HUDLayerCache()
+    /// The user's marker as a layer while its look holds (in heading-up it turns only by the bearing's dead band).
+    private var markerCache = HUDLayerCache()
     /// Keeps the HUD's panels between frames and draws them again only when what they show changes (the
     /// default); false draws every panel afresh every frame (for the benchmarks and tests that compare the two).
     public var cachesHUD = true {
-        didSet { hudCache.removeAll() }
+        didSet {
+            hudCache.removeAll()
+            markerCache.removeAll()
+        }
     }
     /// False leaves the HUD out (for the benchmarks: a frame's cost without it).
     public var drawsHUD = true
     /// How many HUD panels were drawn again and how many reused since the scene was made.
     public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
+    /// How many times the user's marker was drawn into its layer and how many frames reused it.
+    public var markerLayerStatistics: (redrawn: Int, reused: Int) { (markerCache.redrawn, markerCache.reused) }
     /// The bytes the HUD's cached layers hold now.
     public var hudCacheBytes: Int { hudCache.bytes }
     private let fonts: FontSet
@@ -142,6 +149,25 @@ public final class Scene {
             ? FrameBuffer(width: width, height: height, fill: theme.background.xrgb) : spareFrames.removeFirst()
     }
 
+    /// Keeps the marker of `input` in its layer, drawing it there when its look changed; false when it is drawn
+    /// directly instead: none shown, layers off, or an accuracy ring larger than the heading cone (a layer as
+    /// large as the screen would cost more to keep and composite than the ring costs to fill). Uses the canvas as
+    /// scratch space, like the HUD's panels, so it runs before the map is drawn.
+    private func prepareMarker(_ input: SceneInput) -> Bool {
+        let marker = UserMarkerLayer()
+        guard cachesHUD, let look = UserMarkerLayer.Look(input, unit: unit),
+            Double(look.ringRadius ?? 0) <= UserMarkerLayer.coneRadius(unit: unit)
+        else {
+            markerCache.keep(only: [])
+            return false
+        }
+        markerCache.prepare(
+            .marker, key: .marker(theme, look), rect: UserMarkerLayer.bounds(look, unit: unit), on: canvas
+        ) { marker.draw(look, on: $0, theme: theme, unit: unit) }
+        markerCache.keep(only: [.marker])
+        return true
+    }
+
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
@@ -165,6 +191,7 @@ public final class Scene {
         if drawsHUD && cachesHUD {
             hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, theme: theme)
         }
+        let markerLayered = prepareMarker(input)
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         if let map {
@@ -183,7 +210,11 @@ public final class Scene {
             RouteLayer().draw(on: canvas, camera: input.camera, ride: ride, theme: theme, unit: unit)
         }
         TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
-        UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
+        if markerLayered {
+            markerCache.composite(into: &canvas.frame)
+        } else {
+            UserMarkerLayer().draw(on: canvas, input: input, theme: theme, unit: unit)
+        }
         if drawsHUD && cachesHUD {
             hudCache.composite(into: &canvas.frame)
             hud.drawUncached(on: canvas, input: input, layout: layout, theme: theme)

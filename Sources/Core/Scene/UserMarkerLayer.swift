@@ -6,36 +6,81 @@ struct UserMarkerLayer {
         Point(x: 0, y: -1), Point(x: 0.74, y: 0.86), Point(x: 0, y: 0.46), Point(x: -0.74, y: 0.86),
     ]
 
-    func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit: Double) {
-        let camera = input.camera
-        let at = camera.anchor
-        let size = 22 * unit
-        // No position yet: nothing marks a place the user is not known to be.
-        guard input.positionKnown else { return }
-        if let err = input.positionErrorMetres, err.isFinite, err > 0 {
-            let r = err / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
-            if r > size * 0.9 && r < Double(max(camera.width, camera.height)) * 2 {
-                canvas.fillCircle(center: at, radius: r, theme.accuracyFill)
-                var ring = Path()
-                for c in Stroker.stroke(
-                    Path.circlePolygon(center: at, radius: r, tolerance: 0.2), width: 1.5 * unit, closed: true
-                ).contours {
-                    ring.addPolygon(c)
-                }
-                canvas.fill(ring, theme.accuracyEdge)
+    /// What the marker shows, rounded as `FrameSignature` rounds it (a frame is drawn only when one of these
+    /// changes, so drawing from them shows what the frame was drawn for): the arrow's angle in half degrees, the
+    /// cone's width in whole degrees, the accuracy ring's radius in whole pixels. Equal looks draw equal pixels,
+    /// so the scene keeps the drawn marker as a layer while its look holds (`Scene.render`).
+    struct Look: Hashable {
+        /// Where the user is on screen (the camera's anchor).
+        var at: Point
+        /// The accuracy ring's radius in pixels; nil when no ring is drawn.
+        var ringRadius: Int?
+        var stale: Bool
+        /// The arrow's angle on screen in half degrees and the heading's accuracy in degrees; nil draws the dot.
+        var arrowHalfDegrees: Int?
+        var accuracyDegrees: Int
+
+        /// The look of `input`'s marker; nil when the position is unknown (nothing is drawn).
+        init?(_ input: SceneInput, unit: Double) {
+            guard input.positionKnown else { return nil }
+            func whole(_ v: Double) -> Int? { Int(checkedRounding: v) }
+            let camera = input.camera
+            at = camera.anchor
+            ringRadius = nil
+            let size = 22 * unit
+            if let err = input.positionErrorMetres, err.isFinite, err > 0 {
+                let r = err / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom)
+                if r > size * 0.9 && r < Double(max(camera.width, camera.height)) * 2 { ringRadius = whole(r) }
             }
+            stale = input.positionStale
+            arrowHalfDegrees = input.heading.flatMap { whole(camera.arrowAngle(heading: $0.direction).degrees * 2) }
+            // An accuracy that is not a number is as bad as can be: the widest cone, the hollow arrow.
+            accuracyDegrees =
+                input.heading.map { h in
+                    h.accuracyDegrees.isFinite ? Int(min(max(h.accuracyDegrees, 0), 360).rounded()) : 360
+                } ?? 0
+        }
+    }
+
+    func draw(on canvas: Canvas, input: SceneInput, theme: SceneTheme, unit: Double) {
+        guard let look = Look(input, unit: unit) else { return }
+        draw(look, on: canvas, theme: theme, unit: unit)
+    }
+
+    /// The pixels `look` can touch: the cone, the arrow with its shadow, the dot, the ring (with a pixel of margin
+    /// for anti-aliasing and strokes).
+    static func bounds(_ look: Look, unit: Double) -> Rect {
+        let cone = coneRadius(unit: unit) * (1 + 1 / 70) + 2
+        let reach = max(cone, Double(look.ringRadius ?? 0) + 2 * unit + 2)
+        return Rect(x: look.at.x - reach, y: look.at.y - reach, width: 2 * reach, height: 2 * reach + 2 * unit)
+    }
+
+    func draw(_ look: Look, on canvas: Canvas, theme: SceneTheme, unit: Double) {
+        let at = look.at
+        let size = 22 * unit
+        if let r = look.ringRadius.map(Double.init) {
+            canvas.fillCircle(center: at, radius: r, theme.accuracyFill)
+            var ring = Path()
+            for c in Stroker.stroke(
+                Path.circlePolygon(center: at, radius: r, tolerance: 0.2), width: 1.5 * unit, closed: true
+            ).contours {
+                ring.addPolygon(c)
+            }
+            canvas.fill(ring, theme.accuracyEdge)
         }
         // Stale: grey, so a position from a while ago does not look like now.
-        let fill = input.positionStale ? theme.arrowStale : theme.arrowFill
-        guard let heading = input.heading else {
+        let fill = look.stale ? theme.arrowStale : theme.arrowFill
+        guard let halfDegrees = look.arrowHalfDegrees else {
             // No trusted heading: a dot, never an arrow pointing somewhere we do not know.
             canvas.fillCircle(center: at + Point(x: 0, y: 1.5 * unit), radius: size * 0.62, theme.arrowShadow)
             canvas.fillCircle(center: at, radius: size * 0.62, theme.arrowOutline)
             canvas.fillCircle(center: at, radius: size * 0.45, fill)
             return
         }
-        let angle = camera.arrowAngle(heading: heading.direction)
-        drawCone(on: canvas, at: at, angle: angle, accuracy: heading.accuracyDegrees, radius: size * 3.2, theme: theme)
+        let angle = Angle(Double(halfDegrees) / 2)
+        let accuracy = Double(look.accuracyDegrees)
+        drawCone(
+            on: canvas, at: at, angle: angle, accuracy: accuracy, radius: Self.coneRadius(unit: unit), theme: theme)
         let rad = angle.radians
         let c = cos(rad)
         let s = sin(rad)
@@ -49,13 +94,16 @@ struct UserMarkerLayer {
             UserMarkerLayer.arrowShape.map { place($0, scale: size, offset: Point(x: 0, y: 2 * unit)) })
         canvas.fill(Path(polygons: [shadow]) + Stroker.stroke(shadow, width: 6 * unit, closed: true), theme.arrowShadow)
         canvas.fill(Path(polygons: [shape]) + Stroker.stroke(shape, width: 5 * unit, closed: true), theme.arrowOutline)
-        if heading.accuracyDegrees >= UserMarkerLayer.hollowFromDegrees {
+        if accuracy >= UserMarkerLayer.hollowFromDegrees {
             // A heading this rough is drawn hollow: the arrow says "about this way", the wedge says how wide.
             canvas.fill(Stroker.stroke(shape, width: 4 * unit, closed: true), fill)
         } else {
             canvas.fill(Path(polygons: [shape]), fill)
         }
     }
+
+    /// How far the heading's cone reaches from the user, in pixels.
+    static func coneRadius(unit: Double) -> Double { 22 * unit * 3.2 }
 
     /// From this heading accuracy (degrees) on, the arrow is an outline only.
     static let hollowFromDegrees = 45.0
