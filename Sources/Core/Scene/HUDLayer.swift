@@ -352,11 +352,11 @@ struct HUDLayer {
         }
     }
 
-    /// Draws the panels of `layout` into `cache` where what they show changed since they were drawn; the north
-    /// pointer, which turns with the map on most frames, is not cached. Runs before the frame is drawn (the
-    /// canvas is its scratch space); `drawUncached` and `cache.composite` then finish the HUD on the frame.
+    /// Draws the panels of `layout` into `cache` where what they show changed since they were drawn. Runs before
+    /// the frame is drawn (the canvas is its scratch space); `cache.composite` then puts the HUD on the frame.
     func prepare(
-        _ cache: inout HUDLayerCache, on canvas: Canvas, lines: HUDLines, layout: Layout, theme: SceneTheme
+        _ cache: inout HUDLayerCache, on canvas: Canvas, lines: HUDLines, layout: Layout, camera: Camera,
+        theme: SceneTheme
     ) {
         var slots: [HUDLayerCache.Slot] = [.heading, .headingDigits, .speed, .speedDigits, .scale]
         // Each key holds everything its panel's drawing reads, so a panel cannot show something stale. The digits
@@ -411,12 +411,15 @@ struct HUDLayer {
                 on: canvas
             ) { drawStreetBar($0, bar, layout.streetText, font, theme) }
         }
+        // The north pointer turns with the map, which in heading-up turns only past its dead band: last, as drawn.
+        slots.append(.northPointer)
+        let r = layout.northRadius
+        cache.prepare(
+            .northPointer, key: .northPointer(theme, layout.northCenter, radius: r, bearing: camera.bearing),
+            rect: Rect(x: layout.northCenter.x - r, y: layout.northCenter.y - r, width: 2 * r, height: 2 * r),
+            on: canvas
+        ) { drawNorthPointer($0, camera, layout, theme) }
         cache.keep(only: slots)
-    }
-
-    /// What `prepare` leaves out of the cache: the north pointer.
-    func drawUncached(on canvas: Canvas, input: SceneInput, layout: Layout, theme: SceneTheme) {
-        drawNorthPointer(canvas, input.camera, layout, theme)
     }
 
     private func drawStreetBar(_ canvas: Canvas, _ bar: Rect, _ text: String, _ font: HUDFont, _ theme: SceneTheme) {

@@ -12,6 +12,7 @@ struct HUDLayerCache {
     enum Slot: Hashable {
         case heading, headingDigits, speed, speedDigits, scale, street, route, trip
         case notice(Int)
+        case northPointer
         /// The user's marker (`UserMarkerLayer`), drawn under the HUD from a cache of its own.
         case marker
     }
@@ -29,6 +30,7 @@ struct HUDLayerCache {
         /// The route or the trip panel alone.
         case ride(SceneTheme, HUDLayer.RideColumn)
         case street(SceneTheme, Rect, String, sizePixels: Double)
+        case northPointer(SceneTheme, Point, radius: Double, bearing: Angle)
         case marker(SceneTheme, UserMarkerLayer.Look)
     }
 

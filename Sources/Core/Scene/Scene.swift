@@ -189,7 +189,7 @@ public final class Scene {
         // Panels whose text changed are drawn into their layers first: the canvas is their scratch space until
         // the clear (or the map) overwrites it.
         if drawsHUD && cachesHUD {
-            hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, theme: theme)
+            hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, camera: input.camera, theme: theme)
         }
         let markerLayered = prepareMarker(input)
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
@@ -217,7 +217,6 @@ public final class Scene {
         }
         if drawsHUD && cachesHUD {
             hudCache.composite(into: &canvas.frame)
-            hud.drawUncached(on: canvas, input: input, layout: layout, theme: theme)
         } else if drawsHUD {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }

@@ -91,6 +91,22 @@ struct HUDLayerCacheTests {
         #expect(Self.largestDifference(turned, cached.render(input)) <= 2)
     }
 
+    /// The north pointer is a layer too: kept while the map holds its rotation (heading-up turns it only past the
+    /// bearing's dead band), drawn again, alone, when the map turns, and then pointing the new way.
+    @Test func theNorthPointerIsDrawnAgainOnlyWhenTheMapTurns() throws {
+        let (cached, _, inputs) = try Self.scenes()
+        var input = try #require(inputs.first)
+        _ = cached.render(input)
+        let first = cached.hudCacheStatistics.redrawn
+        _ = cached.render(input)
+        #expect(cached.hudCacheStatistics.redrawn == first)
+        input.camera.bearing = Angle(input.camera.bearing.degrees + 25)
+        let turned = cached.render(input)
+        #expect(cached.hudCacheStatistics.redrawn == first + 1)
+        cached.cachesHUD = false
+        #expect(Self.largestDifference(turned, cached.render(input)) <= 2)
+    }
+
     /// Smooth motion moves the camera's centre a little every frame; the scale bar's length follows the latitude,
     /// so as a fraction of a pixel it changed every frame and the scale panel was drawn again every frame (543
     /// panel redraws in 601 frames of the frame benchmark). Whole pixels change only when the bar grows by one.
