@@ -144,17 +144,50 @@ public enum FrameDamage {
                     if memcmpEqual(a.baseAddress! + row, b.baseAddress! + row, count: w) { continue }
                     if top < 0 { top = y }
                     bottom = y
-                    var x0 = 0
-                    while a[row + x0] == b[row + x0] { x0 += 1 }
-                    var x1 = w - 1
-                    while a[row + x1] == b[row + x1] { x1 -= 1 }
-                    left = min(left, x0)
-                    right = max(right, x1)
+                    let (pa, pb) = (a.baseAddress! + row, b.baseAddress! + row)
+                    // The row differs somewhere: only a difference left of `left` or right of `right` widens the
+                    // rectangle, so only those ends of the row are searched.
+                    if left > 0, let x0 = firstDifference(pa, pb, in: 0..<left) { left = x0 }
+                    if right < w - 1, let x1 = lastDifference(pa, pb, in: (right + 1)..<w) { right = x1 }
                 }
             }
         }
         guard top >= 0 else { return nil }
         return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+    }
+
+    /// The first column of `columns` where the rows `a` and `b` differ: eight pixels compared at a time (the
+    /// marker or a HUD digit changing in the middle of the screen leaves hundreds of equal pixels either side).
+    static func firstDifference(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, in columns: Range<Int>) -> Int?
+    {
+        var x = columns.lowerBound
+        while x + 8 <= columns.upperBound {
+            let va = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(b + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            if any(va .!= vb) { break }
+            x += 8
+        }
+        while x < columns.upperBound {
+            if a[x] != b[x] { return x }
+            x += 1
+        }
+        return nil
+    }
+
+    /// The last column of `columns` where the rows `a` and `b` differ, eight pixels at a time from the right.
+    static func lastDifference(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, in columns: Range<Int>) -> Int? {
+        var x = columns.upperBound
+        while x - 8 >= columns.lowerBound {
+            let va = UnsafeRawPointer(a + x - 8).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(b + x - 8).loadUnaligned(as: SIMD8<UInt32>.self)
+            if any(va .!= vb) { break }
+            x -= 8
+        }
+        while x > columns.lowerBound {
+            x -= 1
+            if a[x] != b[x] { return x }
+        }
+        return nil
     }
 
     private static func memcmpEqual(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int) -> Bool {
