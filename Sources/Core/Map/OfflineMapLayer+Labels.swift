@@ -51,7 +51,7 @@ extension OfflineMapLayer {
         let placed = placer.place(
             candidates, camera: camera, fonts: fonts, reserved: reserved, keepOff: lines, zoom: camera.zoom)
         placedLabelSets += 1
-        slidPlacement = ShiftedLabelPlacement(
+        slidPlacement = SlidLabelPlacement(
             camera: camera, candidateTiles: loadedTiles, physics: typography.physics, reserved: reserved,
             keepOff: lines, labels: placed)
         lastLabels = placed

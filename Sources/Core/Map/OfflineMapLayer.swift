@@ -37,8 +37,8 @@ public final class OfflineMapLayer: MapLayer {
     /// The label candidates of the data tiles last drawn, and which tiles they came from: most frames draw the
     /// same tiles, and the list is not rebuilt for them.
     var candidateCache: (tiles: [TileID], candidates: [LabelCandidate])?
-    /// The last full label placement, reused while the map only slides by whole pixels (`ShiftedLabelPlacement`).
-    var slidPlacement: ShiftedLabelPlacement?
+    /// The last full label placement, reused while the map only slides by whole pixels (`SlidLabelPlacement`).
+    var slidPlacement: SlidLabelPlacement?
     /// False places the labels afresh every frame (tests and benchmarks compare the two).
     public var reusesSlidLabels = true
     /// How many frames placed their labels afresh (the others slid the last placement), for the benchmarks.

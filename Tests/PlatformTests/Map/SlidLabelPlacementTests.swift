@@ -4,7 +4,7 @@ import Testing
 @testable import Core
 
 /// While the map only slides by whole pixels the layer moves its last full placement with it instead of placing
-/// the labels again (`ShiftedLabelPlacement`): the names must be where a placement puts them, never under the
+/// the labels again (`SlidLabelPlacement`): the names must be where a placement puts them, never under the
 /// screen-fixed HUD or marker, and placed afresh as soon as anything but the slide changed.
 @Suite("Labels slid with the map between placements")
 struct SlidLabelPlacementTests {
@@ -50,7 +50,7 @@ struct SlidLabelPlacementTests {
             if sliding.placedLabelSets == before, let last = full {
                 // A slid frame: the full placement moved by the whole pixels the map moved.
                 slidFrames += 1
-                let slide = try #require(ShiftedLabelPlacement.wholePixelSlide(from: last.camera, to: Self.camera(i)))
+                let slide = try #require(SlidLabelPlacement.wholePixelSlide(from: last.camera, to: Self.camera(i)))
                 #expect(labels == last.labels.map { $0.moved(by: slide) }, "frame \(i)")
             } else {
                 full = (Self.camera(i), labels)
@@ -71,8 +71,8 @@ struct SlidLabelPlacementTests {
         boxes: [Rect(x: 190, y: 90, width: 30, height: 14)])
     static let trail = LabelKeepOutLine(points: [Point(x: 10, y: 200), Point(x: 300, y: 210)], halfWidthPixels: 4)
 
-    static func placement(_ camera: Camera, reserved: [Rect] = []) -> ShiftedLabelPlacement {
-        ShiftedLabelPlacement(
+    static func placement(_ camera: Camera, reserved: [Rect] = []) -> SlidLabelPlacement {
+        SlidLabelPlacement(
             camera: camera, candidateTiles: [TileID(z: 14, x: 9326, y: 4742)],
             physics: .assumed(width: 400, height: 240),
             reserved: reserved, keepOff: [trail], labels: [label])
@@ -118,7 +118,7 @@ struct SlidLabelPlacementTests {
         var lines = [LabelKeepOutLine(points: Self.trail.points.map { $0 + Point(x: 2, y: 1) }, halfWidthPixels: 4)]
         switch change {
         case "a fractional slide": new = Self.slid(camera, dx: 2.5, dy: 1)
-        case "a slide past the limit": new = Self.slid(camera, dx: ShiftedLabelPlacement.shiftLimitPixels + 1, dy: 1)
+        case "a slide past the limit": new = Self.slid(camera, dx: SlidLabelPlacement.shiftLimitPixels + 1, dy: 1)
         case "a new rotation": new.bearing = Angle(38)
         case "a new zoom": new.zoom += 0.25
         case "other tiles": tiles = [TileID(z: 14, x: 9327, y: 4742)]

@@ -13,7 +13,7 @@
 /// - nothing else: a slid name that would touch the HUD, the marker or the credit (`reserved`, fixed to the
 ///   screen), or a part of a line labels keep off (the route, the trail) that did not slide with the map, makes
 ///   the frame place afresh.
-struct ShiftedLabelPlacement {
+struct SlidLabelPlacement {
     /// How far, in whole screen pixels along each axis, the map may slide from the full placement before the
     /// labels are placed again: about a second at 5 m/s at the default zoom, a third of a label's cap height.
     static let shiftLimitPixels = 6.0
