@@ -7,7 +7,7 @@ struct HUDLayer {
     let unit: Double
     /// The north pointer's "N" is the same every frame: its width is set once rather than asked of the shaper.
     private let northLetterWidth: Double
-    /// The last frame's layout and the north pointer's disc (`HUDLayerMemo`).
+    /// The last frame's layout (`HUDLayerMemo`).
     private let memo = HUDLayerMemo()
 
     init(typography: HUDTypography, unit: Double) {
@@ -489,8 +489,7 @@ struct HUDLayer {
     private func drawNorthPointer(_ canvas: Canvas, _ camera: Camera, _ layout: Layout, _ theme: SceneTheme) {
         let r = layout.northRadius
         let center = layout.northCenter
-        // The disc stays put (`Canvas.fillCircle`'s polygon, kept); the needles turn with the map.
-        canvas.fill(memo.disc(center: center, radius: r), theme.panel)
+        canvas.fillCircle(center: center, radius: r, theme.panel)
         let a = camera.northOnScreen.radians
         let dir = Point(x: sin(a), y: -cos(a))
         let side = Point(x: cos(a), y: sin(a))

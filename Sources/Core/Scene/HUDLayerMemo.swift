@@ -1,6 +1,5 @@
 /// What the HUD keeps from one frame to the next to skip work whose inputs did not change: the usual layout of the
-/// last frame and the north pointer's disc. Both are pure functions of what they are kept with, so a frame gets
-/// the same layout and the same pixels either way.
+/// last frame, a pure function of what it is kept with, so a frame gets the same layout either way.
 // Unchecked Sendable: every `var` is read and written only while `lock` is held.
 final class HUDLayerMemo: @unchecked Sendable {
     /// Everything `HUDLayer`'s usual arrangement reads (besides the typography and unit, fixed for a HUD).
@@ -16,7 +15,6 @@ final class HUDLayerMemo: @unchecked Sendable {
     private let lock = Lock()
     private var layoutInputs: LayoutInputs?
     private var layout: HUDLayer.Layout?
-    private var disc: (center: Point, radius: Double, path: Path)?
 
     /// The layout kept for `inputs`, or `arrange`'s, kept for the next frame.
     func layout(for inputs: LayoutInputs, _ arrange: () -> HUDLayer.Layout) -> HUDLayer.Layout {
@@ -24,17 +22,5 @@ final class HUDLayerMemo: @unchecked Sendable {
         let fresh = arrange()
         lock.locked { (layoutInputs, layout) = (inputs, fresh) }
         return fresh
-    }
-
-    /// A circle of `radius` around `center` as `Canvas.fillCircle` fills it: its polygon costs a sine and a
-    /// cosine a vertex, and the north pointer's stays put.
-    func disc(center: Point, radius: Double) -> Path {
-        lock.locked {
-            if let disc, disc.center == center, disc.radius == radius { return disc.path }
-            var path = Path()
-            path.addCircle(center: center, radius: radius)
-            disc = (center, radius, path)
-            return path
-        }
     }
 }
