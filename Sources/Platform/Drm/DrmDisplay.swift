@@ -252,11 +252,12 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     @discardableResult
     private func copy(_ frame: FrameBuffer, into index: Int) throws -> PixelRect? {
         let buffer = buffers[index]
+        // The newest frame is held even when it changed nothing (see `MemoryScanoutDisplay.present`).
+        defer { buffer.frame = frame }
         guard let rect = FrameDamage.changedRect(from: buffer.frame, to: frame) else { return nil }
         ScanoutCopy.copy(
             frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
         copiedPixels += rect.width * rect.height
-        buffer.frame = frame
         return rect
     }
 

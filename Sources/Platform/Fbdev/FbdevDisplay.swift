@@ -60,10 +60,11 @@ public final class FbdevDisplay: Display {
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
+        // The newest frame is held even when it changed nothing (see `MemoryScanoutDisplay.present`).
+        defer { shown = frame }
         guard let rect = FrameDamage.changedRect(from: shown, to: frame) else { return }
         ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: visible, pitch: screen.lineLength)
         copiedPixels += rect.width * rect.height
-        shown = frame
     }
 
     /// fbdev writes in place: a frame is on the screen when `present` returns.

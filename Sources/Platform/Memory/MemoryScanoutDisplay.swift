@@ -60,11 +60,13 @@ public final class MemoryScanoutDisplay: Display {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         presentedFrames += 1
+        // The newest frame is held even when it changed nothing (its pixels are the ones shown): holding an
+        // older one would make the scene's next drawing into that buffer copy it whole first (copy on write).
+        defer { shown = frame }
         guard let rect = FrameDamage.changedRect(from: shown, to: frame) else { return }
         ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: memory, pitch: pitch)
         copiedFrames += 1
         copiedPixels += rect.width * rect.height
-        shown = frame
     }
 
     /// The scanout pixel at panel position (`x`, `y`) as XRGB8888 (RGB565 widened), nil outside the panel; for

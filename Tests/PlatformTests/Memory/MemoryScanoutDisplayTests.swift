@@ -29,6 +29,20 @@ struct MemoryScanoutDisplayTests {
         #expect(display.presentedFrames == 3)
     }
 
+    /// A frame that changed nothing is still the one the display holds: were the older one held, the scene's
+    /// next drawing into that buffer would copy all its pixels first (copy on write).
+    @Test func theDisplayHoldsTheNewestFrameEvenWhenItChangedNothing() throws {
+        let display = try MemoryScanoutDisplay(panelWidth: 16, panelHeight: 8)
+        var older = FrameBuffer(width: 16, height: 8, fill: 0x0010_2030)
+        let newer = FrameBuffer(width: 16, height: 8, fill: 0x0010_2030)
+        try display.present(older)
+        try display.present(newer)
+        #expect(display.copiedFrames == 1)
+        let storage = older.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        older[3, 4] = 0x00ff_ffff
+        #expect(older.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage, "the older frame was copied")
+    }
+
     @Test func aTurnedPanelGetsTheFrameTurnedAndRGB565Truncated() throws {
         let display = try MemoryScanoutDisplay(
             panelWidth: 30, panelHeight: 40, format: .rgb565, rotation: .clockwise90)
