@@ -49,7 +49,7 @@ struct HUDLayer {
         }
     }
 
-    private var t: HUDTypography { typography }
+    var t: HUDTypography { typography }
     /// Space inside a panel around its text.
     private var pad: Double { max(5, 0.5 * t.secondary.capHeight) }
     /// Space between lines of a panel.
@@ -62,10 +62,11 @@ struct HUDLayer {
         [lines.cardinal, lines.accuracy].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The rows of a panel under its digits, and how large the panel is with them.
+    /// The rows of a panel under its digits, and how large the panel is with them. A row's numbers are measured
+    /// at two digits at least (`steadyWidth`), so a satellite count going from 9 to 10 does not move the panel.
     private func panelSize(digitsWidth: Double, rows: [HUDRow]) -> (width: Double, height: Double) {
         (
-            2 * pad + max(digitsWidth, rows.map { font($0).width(of: $0.text) }.max() ?? 0),
+            2 * pad + max(digitsWidth, rows.map { Self.steadyWidth(of: $0.text, font($0)) }.max() ?? 0),
             2 * pad + t.digits.capHeight + rows.map { gap + font($0).capHeight }.reduce(0, +)
         )
     }
@@ -192,10 +193,18 @@ struct HUDLayer {
         let speedCandidates = [
             HUDRow(text: lines.positionStatus, warning: lines.positionWarning, optional: !lines.positionWarning)
         ].filter { !$0.text.isEmpty }
+        let (barPixels, label) = scaleBar
+        let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
+        let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
+        let cornerScale = Rect(
+            x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+        // The speed panel leaves out its status row rather than run into the scale bar in the same bottom row (a
+        // narrow portrait panel, where the row's text is as wide as the gap).
+        let speedKeepOut = (keepOut.map { [$0] } ?? []) + (place == .corner ? [cornerScale.insetBy(-margin / 2)] : [])
         var (speedPanel, speedRows) = fitting(
             reduced(speedCandidates, maxWidth: w * 0.62),
-            digitsWidth: t.digits.width(of: lines.speed) + gap + t.secondary.width(of: lines.speedUnit),
-            keepOut: keepOut.map { [$0] } ?? []
+            digitsWidth: speedFieldWidth(lines) + gap + t.secondary.width(of: lines.speedUnit),
+            keepOut: speedKeepOut
         ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         // Still over the marker (a small panel): the unit goes under the digits, the panel gets narrower.
         let unitBelow = keepOut.map { speedPanel.intersects($0) } ?? false
@@ -203,7 +212,7 @@ struct HUDLayer {
             (speedPanel, speedRows) = fitting(
                 [HUDRow(text: lines.speedUnit, warning: false, optional: false)]
                     + reduced(speedCandidates, maxWidth: w * 0.62),
-                digitsWidth: t.digits.width(of: lines.speed), keepOut: keepOut.map { [$0] } ?? []
+                digitsWidth: speedFieldWidth(lines), keepOut: speedKeepOut
             ) { Rect(x: margin, y: h - margin - $1, width: $0, height: $1) }
         }
 
@@ -221,14 +230,10 @@ struct HUDLayer {
             Rect(x: margin, y: margin, width: $0, height: $1)
         }
 
-        let (barPixels, label) = scaleBar
-        let scaleWidth = 2 * pad + max(barPixels, t.secondary.width(of: label))
-        let scaleHeight = 2 * pad + t.secondary.capHeight + gap + 6 * unit
         let scalePanel: Rect
         switch place {
         case .corner:
-            scalePanel = Rect(
-                x: w - margin - scaleWidth, y: h - margin - scaleHeight, width: scaleWidth, height: scaleHeight)
+            scalePanel = cornerScale
         case .underNorthPointer:
             let y = max(
                 northCenter.y + northRadius + margin,
@@ -520,14 +525,15 @@ struct HUDLayer {
     private func drawSpeedDigits(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
         let x = layout.speed.x + pad
         let baseline = layout.speed.y + pad + t.digits.capHeight
+        // Right-aligned in its field, as on a dashboard: the unit stays put while the speed goes from 9 to 10.
+        let field = speedFieldWidth(lines)
         // A stale speed is grey: it was true a while ago, not now.
         t.digits.draw(
-            lines.speed, at: Point(x: x, y: baseline), on: canvas, lines.stale ? theme.panelSubtleText : theme.panelText
-        )
+            lines.speed, at: Point(x: x + field - t.digits.width(of: lines.speed), y: baseline), on: canvas,
+            lines.stale ? theme.panelSubtleText : theme.panelText)
         if !layout.speedUnitBelow {
             t.secondary.draw(
-                lines.speedUnit, at: Point(x: x + t.digits.width(of: lines.speed) + gap, y: baseline), on: canvas,
-                theme.panelSubtleText)
+                lines.speedUnit, at: Point(x: x + field + gap, y: baseline), on: canvas, theme.panelSubtleText)
         }
     }
 
