@@ -51,7 +51,7 @@ extension PixelRect {
     }
 
     /// The smallest rectangle holding both.
-    func union(_ other: PixelRect) -> PixelRect {
+    public func union(_ other: PixelRect) -> PixelRect {
         let x0 = min(x, other.x)
         let y0 = min(y, other.y)
         let x1 = max(x + width, other.x + other.width)

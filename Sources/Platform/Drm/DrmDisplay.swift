@@ -52,12 +52,16 @@ public final class DrmDisplay: Display, ConsoleSwitching {
 
     private let fd: Int32
     private var buffers: [DumbBuffer] = []
-    /// How many presented frames this display may keep: one per scanout buffer (to find what changed since that
-    /// buffer was drawn) and the one waiting for a pending flip. The scene draws the next frame into none of them.
-    public var framesHeld: Int { buffers.count + 1 }
+    /// How many presented frames this display may keep: the newest copied out (what changed is found against
+    /// it) and the one waiting for a pending flip. The scene draws the next frame into neither.
+    public var framesHeld: Int { 2 }
     private var front = 0
     private var pendingBuffer = 0
     private var waitingFrame: FrameBuffer?
+    /// The frame last copied into a buffer. Each buffer says where it still differs from it (`outdated`), so
+    /// one frame is held instead of one per buffer: the back buffer, two frames behind, is brought up to date
+    /// by what changed since the frame before plus what it already lacked (1.5 MB less at 800×480).
+    private var newest: FrameBuffer?
     private let savedCrtc: DrmCrtcState?
     private let console: VirtualTerminal?
     private let flipToken: UnsafeMutablePointer<FlipToken>
@@ -153,10 +157,11 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         if !DrmSys.isMaster(fd) { try DrmSys.becomeMaster(fd, path: card.path) }
         isOnScreen = true
         acquires += 1
-        let newest = waitingFrame ?? buffers[front].frame
+        let shown = waitingFrame ?? newest
         waitingFrame = nil
-        for buffer in buffers { buffer.frame = nil }
-        if let newest { try copy(newest, into: front) }
+        newest = nil
+        for buffer in buffers { buffer.outdated = PixelRect(x: 0, y: 0, width: width, height: height) }
+        if let shown { try copy(shown, into: front) }
         try DrmSys.setCrtc(
             fd, crtcID: selection.crtcID, bufferID: buffers[front].framebufferID, connectorID: selection.connector.id,
             mode: selection.mode.raw)
@@ -212,7 +217,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
             return
         }
         // Nothing new since the frame on screen: no copy, no flip.
-        if let onScreen = buffers[front].frame, onScreen == frame { return }
+        if buffers[front].outdated == nil, let newest, newest == frame { return }
         let back = 1 - front
         try copy(frame, into: back)
         flipToken.pointee.completed = false
@@ -252,9 +257,15 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     @discardableResult
     private func copy(_ frame: FrameBuffer, into index: Int) throws -> PixelRect? {
         let buffer = buffers[index]
+        let changed = FrameDamage.changedRect(from: newest, to: frame)
+        let outdated = buffer.outdated
         // The newest frame is held even when it changed nothing (see `MemoryScanoutDisplay.present`).
-        defer { buffer.frame = frame }
-        guard let rect = FrameDamage.changedRect(from: buffer.frame, to: frame) else { return nil }
+        newest = frame
+        buffer.outdated = nil
+        for other in buffers where other !== buffer { other.fallsBehind(changed) }
+        var needed = changed
+        if let outdated { needed = needed?.union(outdated) ?? outdated }
+        guard let rect = needed else { return nil }
         ScanoutCopy.copy(
             frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
         copiedPixels += rect.width * rect.height
