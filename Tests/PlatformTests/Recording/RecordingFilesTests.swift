@@ -25,4 +25,18 @@ import Testing
         let ride = try loadRecording(MapFixtures.root.appendingPathComponent("recordings/helsinki-ride.navrec").path)
         #expect(ride.events.count > 1000)
     }
+
+    /// `--from` and `--to` keep the samples between them; without either the replay takes the recording's own
+    /// events, their storage shared rather than copied.
+    @Test func theWindowKeepsTheSamplesBetweenFromAndTo() throws {
+        let ride = try loadRecording(MapFixtures.root.appendingPathComponent("recordings/helsinki-ride.navrec").path)
+        let start = try #require(ride.events.first).time
+        let whole = recordingWindow(ride.events, start: start, from: nil, to: nil)
+        #expect(whole.count == ride.events.count)
+        #expect(whole.withUnsafeBufferPointer { $0.baseAddress } == ride.events.withUnsafeBufferPointer { $0.baseAddress })
+        let part = recordingWindow(ride.events, start: start, from: 10, to: 20)
+        #expect(!part.isEmpty && part.count < ride.events.count / 10)
+        #expect(part.allSatisfy { (10...20).contains($0.time.seconds(since: start)) })
+        #expect(recordingWindow(ride.events, start: start, from: 590, to: nil).count < ride.events.count / 20)
+    }
 }
