@@ -58,10 +58,9 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     private var front = 0
     private var pendingBuffer = 0
     private var waitingFrame: FrameBuffer?
-    /// The frame last copied into a buffer. Each buffer says where it still differs from it (`outdated`), so
-    /// one frame is held instead of one per buffer: the back buffer, two frames behind, is brought up to date
-    /// by what changed since the frame before plus what it already lacked (1.5 MB less at 800×480).
-    private var newest: FrameBuffer?
+    /// What each buffer lacks of the newest frame copied out: one frame held instead of one per buffer (1.5 MB
+    /// less at 800×480).
+    private var damage = BufferDamage(buffers: 0)
     private let savedCrtc: DrmCrtcState?
     private let console: VirtualTerminal?
     private let flipToken: UnsafeMutablePointer<FlipToken>
@@ -100,6 +99,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         presentation = mode
         reasons = [opened.reason] + chosen.reasons + (options.forceDirtyFB ? ["presentation DirtyFB: asked for"] : [])
         buffers = made
+        damage = BufferDamage(buffers: made.count)
         flipToken = UnsafeMutablePointer<FlipToken>.allocate(capacity: 1)
         flipToken.initialize(to: FlipToken())
         console = VirtualTerminal.enterGraphics()
@@ -157,10 +157,9 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         if !DrmSys.isMaster(fd) { try DrmSys.becomeMaster(fd, path: card.path) }
         isOnScreen = true
         acquires += 1
-        let shown = waitingFrame ?? newest
+        let shown = waitingFrame ?? damage.newest
         waitingFrame = nil
-        newest = nil
-        for buffer in buffers { buffer.outdated = PixelRect(x: 0, y: 0, width: width, height: height) }
+        damage.forget()
         if let shown { try copy(shown, into: front) }
         try DrmSys.setCrtc(
             fd, crtcID: selection.crtcID, bufferID: buffers[front].framebufferID, connectorID: selection.connector.id,
@@ -217,7 +216,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
             return
         }
         // Nothing new since the frame on screen: no copy, no flip.
-        if buffers[front].outdated == nil, let newest, newest == frame { return }
+        if damage.holds(frame, buffer: front) { return }
         let back = 1 - front
         try copy(frame, into: back)
         flipToken.pointee.completed = false
@@ -257,15 +256,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     @discardableResult
     private func copy(_ frame: FrameBuffer, into index: Int) throws -> PixelRect? {
         let buffer = buffers[index]
-        let changed = FrameDamage.changedRect(from: newest, to: frame)
-        let outdated = buffer.outdated
-        // The newest frame is held even when it changed nothing (see `MemoryScanoutDisplay.present`).
-        newest = frame
-        buffer.outdated = nil
-        for other in buffers where other !== buffer { other.fallsBehind(changed) }
-        var needed = changed
-        if let outdated { needed = needed?.union(outdated) ?? outdated }
-        guard let rect = needed else { return nil }
+        guard let rect = damage.copy(frame, into: index) else { return nil }
         ScanoutCopy.copy(
             frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
         copiedPixels += rect.width * rect.height

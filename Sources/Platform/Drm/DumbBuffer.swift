@@ -8,11 +8,6 @@ final class DumbBuffer {
     let pitch: Int
     let size: Int
     let memory: UnsafeMutableRawPointer
-    /// Where this buffer may differ from the newest frame copied out (`DrmDisplay`'s `newest`), in logical
-    /// pixels; nil when it holds that frame. (Before the first copy there is no newest frame, and the first copy
-    /// into each buffer writes it whole.)
-    var outdated: PixelRect?
-
     init(fd: Int32, width: Int, height: Int, format: PixelFormat) throws {
         let made = try DrmSys.createDumbBuffer(
             fd, width: width, height: height, bitsPerPixel: DrmFourCC.bitsPerPixel(format))
@@ -28,12 +23,6 @@ final class DumbBuffer {
         pitch = made.pitch
         size = made.size
         memory = made.memory
-    }
-
-    /// Marks the buffer as not holding `newest` within `rect` as well.
-    func fallsBehind(_ rect: PixelRect?) {
-        guard let rect else { return }
-        outdated = outdated.map { $0.union(rect) } ?? rect
     }
 
     /// Unregisters, unmaps and frees the buffer.
