@@ -12,6 +12,8 @@ public final class OfflineMapLayer: MapLayer {
     /// Labels turned with the map, sampled once for as long as the map keeps its rotation.
     let turnedLabels = TurnedLabelCache()
     private let mosaic = TileMosaic()
+    /// The way the map is moving, for asking for the tiles ahead before the screen reaches them.
+    private var ahead = TilesAhead()
     /// Glyph outlines and halos of recent labels at the origin, unturned (when labels are set without the text
     /// stack): a frame only moves and turns them.
     var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)
@@ -120,6 +122,7 @@ public final class OfflineMapLayer: MapLayer {
         let z = level.zoom
         var cells: [TileCompositor.Cell?] = []
         cells.reserveCapacity(xs.count * ys.count)
+        if !waitForTiles { askForTilesAhead(camera: camera, level: level, xs: xs, ys: ys) }
         // What the screen shows first, nearest the marker first, so the workers fill it before the corners.
         let order = TileCompositor.requestOrder(camera: camera, zoom: z, xs: xs, ys: ys)
         var found: [TileID: TileCompositor.Cell] = [:]
@@ -164,6 +167,17 @@ public final class OfflineMapLayer: MapLayer {
         redrawnLabels += mosaic.lastRedrawnItems
         if let credit { drawCredit(credit, typography: typography, on: canvas) }
         lastCreditCapHeight = credit?.font.capHeight
+    }
+
+    /// Asks for the tiles just beyond the grid along the way the map moves (`TilesAhead`), before the frame's own
+    /// tiles, so the render queue (newest first) takes them only when the screen needs nothing.
+    private func askForTilesAhead(camera: Camera, level: TileLevel, xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
+        let k = pow(2, Double(level.zoom) - camera.zoom) / WebMercator.tileSize
+        let anchor = camera.worldPixel(atScreen: camera.anchor) * k
+        ahead.follow(x: anchor.x, y: anchor.y, zoom: level.zoom)
+        for tile in ahead.tiles(xs: xs, ys: ys, zoom: level.zoom) where tiles.hasData(for: tile) {
+            _ = tiles.image(for: tile, size: level.size)
+        }
     }
 
     /// The composite writes every pixel of the frame: a resampled tile, a placeholder's hatch, or the placeholder
