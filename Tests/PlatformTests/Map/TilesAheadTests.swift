@@ -34,10 +34,14 @@ struct TilesAheadTests {
         #expect(ahead.tiles(xs: 0...1, ys: 0...1, zoom: 2).isEmpty)
         ahead.follow(x: 0.9, y: 0.9, zoom: 2)
         let tiles = ahead.tiles(xs: 0...1, ys: 0...1, zoom: 2)
-        #expect(Set(tiles) == [TileID(z: 2, x: 2, y: 0), TileID(z: 2, x: 2, y: 1), TileID(z: 2, x: 0, y: 2), TileID(z: 2, x: 1, y: 2)])
+        #expect(
+            Set(tiles) == [
+                TileID(z: 2, x: 2, y: 0), TileID(z: 2, x: 2, y: 1), TileID(z: 2, x: 0, y: 2), TileID(z: 2, x: 1, y: 2),
+            ])
         ahead.follow(x: 1.2, y: 0.95, zoom: 2)
         // Mostly east: the column only.
-        #expect(Set(ahead.tiles(xs: 0...1, ys: 0...1, zoom: 2)) == [TileID(z: 2, x: 2, y: 0), TileID(z: 2, x: 2, y: 1)])
+        #expect(
+            Set(ahead.tiles(xs: 0...1, ys: 0...1, zoom: 2)) == [TileID(z: 2, x: 2, y: 0), TileID(z: 2, x: 2, y: 1)])
         ahead.follow(x: .nan, y: 1, zoom: 2)
         #expect(ahead.direction != nil)
     }
@@ -64,7 +68,8 @@ struct TilesAheadTests {
         // 5 m a frame at zoom 16.5 (a tile about 300 m): 140 frames cross two rows.
         for i in 0..<140 {
             let centre = GeoCoordinate(latitude: 60.160 + Double(i) * 5 / 111_320, longitude: 24.941)
-            let camera = Camera(mode: .northUp, center: centre, zoom: 16.5, mapBearing: Angle(0), width: 800, height: 480)
+            let camera = Camera(
+                mode: .northUp, center: centre, zoom: 16.5, mapBearing: Angle(0), width: 800, height: 480)
             layer.draw(on: canvas, camera: camera, reserved: [])
             let grid = layer.tileGrid(for: camera)
             let shown = Set(grid.ys.flatMap { y in grid.xs.map { TileID(z: grid.level.zoom, x: $0, y: y) } })

@@ -33,7 +33,8 @@ import Testing
         let start = try #require(ride.events.first).time
         let whole = recordingWindow(ride.events, start: start, from: nil, to: nil)
         #expect(whole.count == ride.events.count)
-        #expect(whole.withUnsafeBufferPointer { $0.baseAddress } == ride.events.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(
+            whole.withUnsafeBufferPointer { $0.baseAddress } == ride.events.withUnsafeBufferPointer { $0.baseAddress })
         let part = recordingWindow(ride.events, start: start, from: 10, to: 20)
         #expect(!part.isEmpty && part.count < ride.events.count / 10)
         #expect(part.allSatisfy { (10...20).contains($0.time.seconds(since: start)) })
