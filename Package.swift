@@ -24,8 +24,10 @@ let package = Package(
     targets: [
         .target(name: "Core"),
         .systemLibrary(name: "CDrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CIio", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
-        .systemLibrary(name: "CGps", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Headers only: no pkgConfig, whose `-liio`/`-lgps` would link the libraries into every product. Platform
+        // opens them with dlopen when a live sensor or gpsd is used (IioLibrary, GpsLibrary; docs/memory.md).
+        .systemLibrary(name: "CIio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(name: "CGps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CPng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebp", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
@@ -69,7 +71,10 @@ let package = Package(
         .testTarget(
             name: "CoreTests", dependencies: ["Core", "Simulation"],
             exclude: ["Fixtures", "Sun/Fixtures", "Ride/Fixtures"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Core", "Platform"]),
+        // Linked here only, so SensorLibraryTableTests can compare the dlsym tables with the headers' functions.
+        .testTarget(
+            name: "PlatformTests", dependencies: ["Core", "Platform", "CIio", "CGps"],
+            linkerSettings: [.linkedLibrary("iio"), .linkedLibrary("gps")]),
         // Script tests for the text stack; they compare with HarfBuzz's `hb-shape` (libharfbuzz-bin).
         .testTarget(name: "TextTests", dependencies: ["Core", "Platform"]),
         .testTarget(

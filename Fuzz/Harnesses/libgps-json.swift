@@ -2,6 +2,9 @@ import CGps
 
 @testable import Platform
 
+/// libgps as the product opens it (`GpsLibrary`): the module map no longer links it.
+private let libgps = try! GpsLibrary.load()
+
 /// gpsd's live socket bytes as `GpsdConnection.readMessages` handles them: cut into lines (`GpsdLineBuffer`),
 /// each line checked (`GpsdLine.isWellFormed`), and only a line that passes handed to libgps's own JSON parser
 /// (`gps_unpack`, Debian's libgps). Before that check, libgps spun for over a minute on two of this harness's
@@ -18,7 +21,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         guard GpsdLine.isWellFormed(line) else { continue }
         var text = line.map { CChar(bitPattern: $0) }
         text.append(0)
-        _ = gps_unpack(&text, &gps)
+        _ = libgps.gps_unpack(&text, &gps)
     }
     return 0
 }

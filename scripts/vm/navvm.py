@@ -43,6 +43,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("NAVVM_CACHE", REPO / ".vm-cache"))
 BUSYBOX = "/bin/busybox"
+# The libraries navdisplay opens with dlopen when a live IIO sensor or gpsd is first used
+# (Sources/Platform/Iio/IioLibrary.swift, Sources/Platform/Gps/GpsLibrary.swift): `ldd` of the binary cannot list
+# them, so `add_executable` adds them and what they link as well.
+DLOPENED = ["libiio.so.0", "libgps.so.28"]
 
 
 class VMError(Exception):
@@ -216,8 +220,8 @@ class Initramfs:
                     self.add_file(guest, host=str(host))
 
     def add_executable(self, host: str, guest: str, strip: bool = True) -> None:
-        """Adds a dynamically linked program (without its symbols, which only slow the boot) and every shared
-        library `ldd` lists for it."""
+        """Adds a dynamically linked program (without its symbols, which only slow the boot), every shared
+        library `ldd` lists for it, and the libraries in DLOPENED with theirs."""
         if strip:
             with tempfile.TemporaryDirectory() as tmp:
                 stripped = Path(tmp) / "stripped"
@@ -225,6 +229,17 @@ class Initramfs:
                 self.add_file(guest, data=stripped.read_bytes(), mode=0o755)
         else:
             self.add_file(guest, host=host, mode=0o755)
+        self._add_libraries(host)
+        cache = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
+        for soname in DLOPENED:
+            match = re.search(r"^\s*" + re.escape(soname) + r" \(libc6,x86-64\) => (/\S+)$", cache, re.M)
+            if not match:
+                raise VMError(f"{soname} is not installed (navdisplay opens it with dlopen)")
+            self.add_file(match.group(1), host=os.path.realpath(match.group(1)), mode=0o755)
+            self._add_libraries(match.group(1))
+
+    def _add_libraries(self, host: str) -> None:
+        """Adds every shared library `ldd` lists for a program or library, at the path the loader looks in."""
         result = subprocess.run(["ldd", host], capture_output=True, text=True)
         if result.returncode != 0:
             if "not a dynamic executable" in result.stdout + result.stderr:

@@ -10,11 +10,13 @@ public struct GpsdError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(operation): \(reason)" }
 }
 
-/// One open connection to gpsd. Every libgps call in the project is in this file.
+/// One open connection to gpsd. Every libgps call in the project is in this file, through `gps`, the functions
+/// looked up in `libgps.so.28`.
 ///
 /// The socket is non-blocking: `readMessages` drains what has arrived and returns, so the event loop never stalls
 /// on a half-received line.
 final class GpsdConnection {
+    private let gps: GpsLibrary
     private let data: UnsafeMutablePointer<gps_data_t>
     private var isOpen = false
     let endpoint: String
@@ -22,22 +24,29 @@ final class GpsdConnection {
     private var lines = GpsdLineBuffer()
     private var chunk = [UInt8](repeating: 0, count: 4096)
 
-    /// Connects to gpsd and asks for JSON reports. The corresponding C functions are `gps_open` and `gps_stream`.
+    /// Loads libgps (the first time), connects to gpsd and asks for JSON reports. The corresponding C functions are
+    /// `gps_open` and `gps_stream`.
     init(host: String, port: String) throws {
         endpoint = "\(host):\(port)"
+        do {
+            gps = try GpsLibrary.load()
+        } catch {
+            // Where an unreachable gpsd fails, so the source retries and reports it; the text says what to install.
+            throw GpsdError(operation: "connect to gpsd at \(endpoint)", reason: error.description)
+        }
         data = .allocate(capacity: 1)
         memset(data, 0, MemoryLayout<gps_data_t>.size)
         errno = 0
-        if gps_open(host, port, data) != 0 {
+        if gps.gps_open(host, port, data) != 0 {
             // deinit runs for a class whose init throws after every property is set: it frees `data`.
             let code = errno
-            throw GpsdError(operation: "connect to gpsd at \(endpoint)", reason: Self.describe(code))
+            throw GpsdError(operation: "connect to gpsd at \(endpoint)", reason: describe(code))
         }
         isOpen = true
-        if gps_stream(data, cgps_watch_enable_json(), nil) != 0 {
+        if gps.gps_stream(data, cgps_watch_enable_json(), nil) != 0 {
             let code = errno
             close()
-            throw GpsdError(operation: "start watching gpsd at \(endpoint)", reason: Self.describe(code))
+            throw GpsdError(operation: "start watching gpsd at \(endpoint)", reason: describe(code))
         }
         let flags = fcntl(data.pointee.gps_fd, F_GETFL)
         _ = fcntl(data.pointee.gps_fd, F_SETFL, flags | O_NONBLOCK)
@@ -86,7 +95,7 @@ final class GpsdConnection {
             if received < 0, code == EAGAIN || code == EWOULDBLOCK { break }
             throw GpsdError(
                 operation: "read from gpsd at \(endpoint)",
-                reason: received == 0 ? "gpsd closed the connection" : Self.describe(code))
+                reason: received == 0 ? "gpsd closed the connection" : describe(code))
         }
         return readings
     }
@@ -99,14 +108,14 @@ final class GpsdConnection {
         var text = line.map { CChar(bitPattern: $0) }
         text.append(0)
         // As `gps_read`: a negative status is a refusal; 0 or a positive JSON_ERR_* code leaves what was read.
-        return gps_unpack(&text, data) >= 0
+        return gps.gps_unpack(&text, data) >= 0
     }
 
     /// Closes the socket. The corresponding C function is `gps_close`.
     func close() {
         guard isOpen else { return }
         isOpen = false
-        _ = gps_close(data)
+        _ = gps.gps_close(data)
     }
 
     private func snapshot() -> GpsdReading {
@@ -173,7 +182,7 @@ final class GpsdConnection {
         guard written == bytes.count else {
             let code = errno
             throw GpsdError(
-                operation: "send to gpsd at \(endpoint)", reason: written < 0 ? Self.describe(code) : "short write")
+                operation: "send to gpsd at \(endpoint)", reason: written < 0 ? describe(code) : "short write")
         }
     }
 
@@ -185,8 +194,8 @@ final class GpsdConnection {
 
     /// libgps reports its own (negative) codes in errno; positive values are plain system errors.
     /// The corresponding C function is `gps_errstr`.
-    private static func describe(_ code: Int32) -> String {
+    private func describe(_ code: Int32) -> String {
         if code > 0 { return String(cString: strerror(code)) }
-        return String(cString: gps_errstr(code))
+        return gps.gps_errstr(code).map { String(cString: $0) } ?? "libgps error \(code)"
     }
 }

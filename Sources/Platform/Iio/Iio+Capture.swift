@@ -13,28 +13,28 @@ extension LibIioLocalContext {
         let dev = try device(deviceID)
         if let trigger {
             errno = 0
-            let trig = try Self.require(iio_context_find_device(context, trigger), "find IIO trigger \(trigger)")
-            try Self.check(iio_device_set_trigger(dev, trig), "make \(trigger) the trigger of \(deviceID)")
+            let trig = try require(iio.iio_context_find_device(context, trigger), "find IIO trigger \(trigger)")
+            try check(iio.iio_device_set_trigger(dev, trig), "make \(trigger) the trigger of \(deviceID)")
         }
         // Kernel timestamps on our clock, when the driver lets us choose (default is CLOCK_REALTIME).
         var monotonic = false
-        if iio_device_find_attr(dev, "current_timestamp_clock") != nil {
-            _ = iio_device_attr_write(dev, "current_timestamp_clock", "monotonic")
+        if iio.iio_device_find_attr(dev, "current_timestamp_clock") != nil {
+            _ = iio.iio_device_attr_write(dev, "current_timestamp_clock", "monotonic")
             var text = [CChar](repeating: 0, count: 64)
             monotonic =
-                iio_device_attr_read(dev, "current_timestamp_clock", &text, text.count) > 0
+                iio.iio_device_attr_read(dev, "current_timestamp_clock", &text, text.count) > 0
                 && String(nulTerminated: text).hasPrefix("monotonic")
         }
-        for index in 0..<iio_device_get_channels_count(dev) {
-            if let chn = iio_device_get_channel(dev, index) { iio_channel_disable(chn) }
+        for index in 0..<iio.iio_device_get_channels_count(dev) {
+            if let chn = iio.iio_device_get_channel(dev, index) { iio.iio_channel_disable(chn) }
         }
         let wanted = try channels.map { try channel(deviceID, $0) }
-        for channel in wanted { iio_channel_enable(channel) }
-        let timestamp = iio_device_find_channel(dev, "timestamp", false)
-        if let timestamp { iio_channel_enable(timestamp) }
+        for channel in wanted { iio.iio_channel_enable(channel) }
+        let timestamp = iio.iio_device_find_channel(dev, "timestamp", false)
+        if let timestamp { iio.iio_channel_enable(timestamp) }
         errno = 0
-        let buffer = try Self.require(
-            iio_device_create_buffer(dev, max(1, samplesPerRead), false), "start capture on \(deviceID)")
+        let buffer = try require(
+            iio.iio_device_create_buffer(dev, max(1, samplesPerRead), false), "start capture on \(deviceID)")
         return try LibIioCapture(
             owner: self, deviceID: deviceID, buffer: buffer, channels: wanted, timestamp: timestamp,
             timestampsAreMonotonic: monotonic)
@@ -46,6 +46,7 @@ extension LibIioLocalContext {
 final class LibIioCapture: IioCapture {
     /// The buffer points into its context: keep the context alive until the buffer is destroyed.
     private let owner: LibIioLocalContext
+    private let iio: IioLibrary
     private let deviceID: String
     private var buffer: OpaquePointer?
     private let channels: [OpaquePointer]
@@ -59,21 +60,22 @@ final class LibIioCapture: IioCapture {
         timestampsAreMonotonic: Bool
     ) throws {
         self.owner = owner
+        iio = owner.iio
         self.deviceID = deviceID
         self.timestampsAreMonotonic = timestampsAreMonotonic
         self.buffer = buffer
         self.channels = channels
         self.timestamp = timestamp
-        let fd = iio_buffer_get_poll_fd(buffer)
+        let fd = iio.iio_buffer_get_poll_fd(buffer)
         pollFileDescriptor = fd
         if fd < 0 {
-            iio_buffer_destroy(buffer)
+            iio.iio_buffer_destroy(buffer)
             self.buffer = nil
-            try LibIioLocalContext.check(fd, "get the poll descriptor of \(deviceID)'s buffer")
+            try owner.check(fd, "get the poll descriptor of \(deviceID)'s buffer")
         }
         // Non-blocking: refill returns -EAGAIN instead of waiting, so the event loop never stalls here.
-        try LibIioLocalContext.check(
-            iio_buffer_set_blocking_mode(buffer, false), "make \(deviceID)'s buffer non-blocking")
+        try owner.check(
+            iio.iio_buffer_set_blocking_mode(buffer, false), "make \(deviceID)'s buffer non-blocking")
     }
 
     deinit { close() }
@@ -86,24 +88,24 @@ final class LibIioCapture: IioCapture {
         // Each refill takes one buffer's worth; drain until the kernel has nothing more (bounded, so a fast
         // trigger cannot starve the loop).
         for _ in 0..<64 {
-            let status = iio_buffer_refill(buffer)
+            let status = iio.iio_buffer_refill(buffer)
             if status == -Int(EAGAIN) { break }
-            try LibIioLocalContext.check(Int32(clamping: status), "read \(deviceID)'s buffer")
+            try owner.check(Int32(clamping: status), "read \(deviceID)'s buffer")
             samples += unpack(buffer)
         }
         return samples
     }
 
     private func unpack(_ buffer: OpaquePointer) -> [(raw: [Int64], timestampNanoseconds: Int64?)] {
-        let step = iio_buffer_step(buffer)
-        guard step > 0, let end = iio_buffer_end(buffer) else { return [] }
+        let step = iio.iio_buffer_step(buffer)
+        guard step > 0, let end = iio.iio_buffer_end(buffer) else { return [] }
         var samples: [(raw: [Int64], timestampNanoseconds: Int64?)] = []
-        let firsts = channels.map { iio_buffer_first(buffer, $0) }
-        let stamp = timestamp.flatMap { iio_buffer_first(buffer, $0) }
+        let firsts = channels.map { iio.iio_buffer_first(buffer, $0) }
+        let stamp = timestamp.flatMap { iio.iio_buffer_first(buffer, $0) }
         var offset = 0
         while let first = firsts.first, let p = first, p + offset < end {
-            let raw = zip(channels, firsts).map { chn, base in Self.value(chn, base! + offset) }
-            let time = timestamp.flatMap { chn in stamp.map { Self.value(chn, $0 + offset) } }
+            let raw = zip(channels, firsts).map { chn, base in value(chn, base! + offset) }
+            let time = timestamp.flatMap { chn in stamp.map { value(chn, $0 + offset) } }
             samples.append((raw, time))
             offset += step
         }
@@ -113,14 +115,14 @@ final class LibIioCapture: IioCapture {
     func close() {
         guard let buffer else { return }
         self.buffer = nil
-        iio_buffer_destroy(buffer)
+        iio.iio_buffer_destroy(buffer)
     }
 
     /// One channel's value in a sample: libiio converts endianness, shift and sign; we widen to 64 bits.
-    private static func value(_ chn: OpaquePointer, _ source: UnsafeMutableRawPointer) -> Int64 {
+    private func value(_ chn: OpaquePointer, _ source: UnsafeMutableRawPointer) -> Int64 {
         var out: Int64 = 0
-        iio_channel_convert(chn, &out, source)
-        guard let format = iio_channel_get_data_format(chn)?.pointee else { return out }
+        iio.iio_channel_convert(chn, &out, source)
+        guard let format = iio.iio_channel_get_data_format(chn)?.pointee else { return out }
         let bits = Int(format.length)
         guard bits > 0, bits < 64 else { return out }
         // convert wrote `length` bits in host order; sign-extend from the data's own width.

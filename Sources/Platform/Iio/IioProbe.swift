@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import Glibc
 
 /// What `navdisplay probe` says about IIO sensors: every device libiio sees, and which ones we would use.
 /// Read-only: it changes no attribute (a running display keeps its rates).
@@ -11,6 +12,9 @@ public enum IioProbe {
         let backend: LibIioLocalContext
         do {
             backend = try LibIioLocalContext()
+        } catch let error as IioError where error.code == ELIBACC {
+            // libiio itself is missing: the message names the package, and asking about /sys would mislead.
+            return "IIO: \(error)\n"
         } catch {
             return "IIO: \(error) (is /sys mounted and the kernel built with IIO?)\n"
         }
