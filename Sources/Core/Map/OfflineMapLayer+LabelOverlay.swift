@@ -12,6 +12,23 @@ extension OfflineMapLayer {
         var pens: [Int]
     }
 
+    /// A number for each label look (`LabelIdentity`), never given to another, for the composite's identities.
+    /// Forgotten whole past `capacity` looks (numbers go on counting, so an old one is never reused: a label
+    /// whose look was forgotten is drawn again once).
+    struct LabelNumbers {
+        private var numbers: [LabelIdentity: Int] = [:]
+        private var next = 0
+        static let capacity = 4096
+
+        mutating func number(_ id: LabelIdentity) -> Int {
+            if let n = numbers[id] { return n }
+            if numbers.count >= Self.capacity { numbers.removeAll(keepingCapacity: true) }
+            next += 1
+            numbers[id] = next
+            return next
+        }
+    }
+
     /// The placed labels as the map composite's overlay: each with the pixels its drawing can touch and, where
     /// those pixels follow from a whole-step place (a turned label's stamp, an upright label's rounded pens), who
     /// it is; drawn through `canvas` onto the composite's kept frame.
@@ -48,7 +65,7 @@ extension OfflineMapLayer {
             let id = LabelIdentity(name: name, color: color, halo: halo, hundredthsOfDegree: place.hundredths, pens: [])
             return CompositeOverlay.Item(
                 bounds: extent.offsetBy(pixel.x, pixel.y),
-                identity: CompositeOverlay.Identity(name: id, x: place.x, y: place.y))
+                identity: CompositeOverlay.Identity(name: labelNumbers.number(id), x: place.x, y: place.y))
         }
         let run = shaped.run(label.text)
         if label.glyphs.isEmpty && label.rotationDegrees == 0 {
@@ -64,7 +81,7 @@ extension OfflineMapLayer {
             let id = LabelIdentity(name: name, color: color, halo: halo, hundredthsOfDegree: 0, pens: place.glyphs)
             return CompositeOverlay.Item(
                 bounds: extent.offsetBy(pixel.x, pixel.y),
-                identity: CompositeOverlay.Identity(name: id, x: place.x, y: place.y))
+                identity: CompositeOverlay.Identity(name: labelNumbers.number(id), x: place.x, y: place.y))
         }
         // A turned run without an image: sampled at its exact place, so drawn again every frame.
         var bounds: PixelRect?
@@ -106,7 +123,8 @@ extension OfflineMapLayer {
             name: LabelImageCache.name(of: label.text, in: font), color: color, halo: halo, hundredthsOfDegree: 0,
             pens: relative)
         return CompositeOverlay.Item(
-            bounds: bounds, identity: CompositeOverlay.Identity(name: id, x: first.x * 256, y: first.y * 256))
+            bounds: bounds,
+            identity: CompositeOverlay.Identity(name: labelNumbers.number(id), x: first.x * 256, y: first.y * 256))
     }
 
     /// An outline-font label's filled paths (halo and text), with two pixels for the rasteriser's antialiasing.

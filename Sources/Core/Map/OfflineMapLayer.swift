@@ -14,6 +14,8 @@ public final class OfflineMapLayer: MapLayer {
     private let mosaic = TileMosaic()
     /// The way the map is moving, for asking for the tiles ahead before the screen reaches them.
     private var ahead = TilesAhead()
+    /// The numbers naming label looks in the composite's overlay.
+    var labelNumbers = LabelNumbers()
     /// Glyph outlines and halos of recent labels at the origin, unturned (when labels are set without the text
     /// stack): a frame only moves and turns them.
     var shapeCache = LRUCache<String, (text: Path, halo: Path)>(capacity: 256)

@@ -8,8 +8,10 @@
 struct CompositeOverlay {
     /// Who an item is, apart from where (its text, font, colours and angle), and where, in 256ths of a pixel:
     /// two items draw the same pixels, moved, when their names are equal and their places differ by the move.
+    /// The name is a number the overlay's owner gives each distinct look and never gives another (labels:
+    /// `OfflineMapLayer.LabelNumbers`), so the composite hashes and compares integers every frame, not texts.
     struct Identity: Hashable {
-        var name: AnyHashable
+        var name: Int
         var x: Int
         var y: Int
 

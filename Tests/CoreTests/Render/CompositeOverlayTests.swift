@@ -32,12 +32,19 @@ struct CompositeOverlayTests {
         }
     }
 
+    /// A box's name as the number the overlay's identities take: the name's bytes in base 257, one number per
+    /// name for names of up to seven bytes (the test's are).
+    static func number(_ name: String) -> Int {
+        precondition(name.utf8.count <= 7)
+        return name.utf8.reduce(0) { $0 * 257 + Int($1) + 1 }
+    }
+
     static func overlay(_ boxes: [Box]) -> CompositeOverlay {
         let items = boxes.map { b in
             CompositeOverlay.Item(
                 bounds: b.rect,
                 identity: b.placed
-                    ? CompositeOverlay.Identity(name: b.name, x: b.rect.x * 256, y: b.rect.y * 256) : nil)
+                    ? CompositeOverlay.Identity(name: number(b.name), x: b.rect.x * 256, y: b.rect.y * 256) : nil)
         }
         return CompositeOverlay(items: items) { indices, frame in draw(boxes, indices, into: &frame) }
     }
@@ -133,7 +140,7 @@ struct CompositeOverlayTests {
         var frame = FrameBuffer(width: 30, height: 20)
         let far = Box(name: "far", rect: PixelRect(x: 1 << 40, y: -(1 << 40), width: 10, height: 10), color: 0xffffff)
         let items = [
-            CompositeOverlay.Item(bounds: far.rect, identity: .init(name: "far", x: Int.max, y: Int.min)),
+            CompositeOverlay.Item(bounds: far.rect, identity: .init(name: Self.number("far"), x: Int.max, y: Int.min)),
             CompositeOverlay.Item(bounds: nil, identity: nil),
         ]
         let overlay = CompositeOverlay(items: items) { _, _ in }
