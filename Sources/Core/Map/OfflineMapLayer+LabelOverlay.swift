@@ -14,11 +14,13 @@ extension OfflineMapLayer {
 
     /// A number for each label look (`LabelIdentity`), never given to another, for the composite's identities.
     /// Forgotten whole past `capacity` looks (numbers go on counting, so an old one is never reused: a label
-    /// whose look was forgotten is drawn again once).
+    /// whose look was forgotten is drawn again once). A turned label's look changes with each turn of the map,
+    /// so the looks seen pile up on a ride; 512 is several screens' worth (a frame shows at most about 100
+    /// labels) and holds tens of kilobytes, where thousands would hold a megabyte.
     struct LabelNumbers {
         private var numbers: [LabelIdentity: Int] = [:]
         private var next = 0
-        static let capacity = 4096
+        static let capacity = 512
 
         mutating func number(_ id: LabelIdentity) -> Int {
             if let n = numbers[id] { return n }
