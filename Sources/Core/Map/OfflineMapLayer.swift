@@ -174,8 +174,7 @@ public final class OfflineMapLayer: MapLayer {
     /// Asks for the tiles just beyond the grid along the way the map moves (`TilesAhead`), before the frame's own
     /// tiles, so the render queue (newest first) takes them only when the screen needs nothing.
     private func askForTilesAhead(camera: Camera, level: TileLevel, xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
-        let k = pow(2, Double(level.zoom) - camera.zoom) / WebMercator.tileSize
-        let anchor = camera.worldPixel(atScreen: camera.anchor) * k
+        let anchor = TileCompositor.anchorInTiles(camera: camera, zoom: level.zoom)
         ahead.follow(x: anchor.x, y: anchor.y, zoom: level.zoom)
         for tile in ahead.tiles(xs: xs, ys: ys, zoom: level.zoom) where tiles.hasData(for: tile) {
             _ = tiles.image(for: tile, size: level.size)

@@ -34,7 +34,7 @@ struct TileCompositor {
     /// marker first, after the grid's corners that only a turn of the map brings into view.
     static func requestOrder(camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>) -> [TileID] {
         let k = pow(2, Double(zoom) - camera.zoom) / WebMercator.tileSize
-        let centre = camera.worldPixel(atScreen: camera.anchor) * k
+        let centre = anchorInTiles(camera: camera, zoom: zoom)
         func rank(_ t: TileID) -> (shown: Bool, distance: Double) {
             let distance = (Double(t.x) + 0.5 - centre.x).magnitude + (Double(t.y) + 0.5 - centre.y).magnitude
             return (isOnScreen(t, camera: camera, tileUnitsPerWorldPixel: k), distance)
@@ -45,6 +45,11 @@ struct TileCompositor {
                 a.1.shown != b.1.shown ? !a.1.shown : a.1.distance > b.1.distance
             }
             .map(\.0)
+    }
+
+    /// Where the camera's anchor (the user's marker) lies, in tiles of `zoom`.
+    static func anchorInTiles(camera: Camera, zoom: Int) -> Point {
+        camera.worldPixel(atScreen: camera.anchor) * (pow(2, Double(zoom) - camera.zoom) / WebMercator.tileSize)
     }
 
     /// True when tile `t`'s square overlaps the camera's screen (separating axes: the screen's two and the turned
