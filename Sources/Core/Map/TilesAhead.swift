@@ -39,26 +39,17 @@ struct TilesAhead {
     }
 
     /// The tiles one tile beyond the grid `xs` × `ys` towards the direction of travel (none before it is known),
-    /// clamped to the world of `zoom`; the side the travel leans to most first.
+    /// clamped to the world of `zoom`. The render queue takes the newest request first, so the side the travel
+    /// leans to most comes last.
     func tiles(xs: ClosedRange<Int>, ys: ClosedRange<Int>, zoom: Int) -> [TileID] {
         guard let direction else { return [] }
         let n = 1 << min(max(zoom, 0), 30)
         // A side counts when the travel leans to it by more than about 22° off the other axis.
         let lean = 0.38
-        var out: [TileID] = []
-        func column(_ x: Int) {
-            guard (0..<n).contains(x) else { return }
-            for y in ys { out.append(TileID(z: zoom, x: x, y: y)) }
-        }
-        func row(_ y: Int) {
-            guard (0..<n).contains(y) else { return }
-            for x in xs { out.append(TileID(z: zoom, x: x, y: y)) }
-        }
-        let sides: [(Double, () -> Void)] = [
-            (direction.x, { column(direction.x > 0 ? xs.upperBound + 1 : xs.lowerBound - 1) }),
-            (direction.y, { row(direction.y > 0 ? ys.upperBound + 1 : ys.lowerBound - 1) }),
-        ]
-        for (component, add) in sides.sorted(by: { abs($0.0) > abs($1.0) }) where abs(component) > lean { add() }
-        return out
+        let x = direction.x > 0 ? xs.upperBound + 1 : xs.lowerBound - 1
+        let y = direction.y > 0 ? ys.upperBound + 1 : ys.lowerBound - 1
+        let column = abs(direction.x) > lean && (0..<n).contains(x) ? ys.map { TileID(z: zoom, x: x, y: $0) } : []
+        let row = abs(direction.y) > lean && (0..<n).contains(y) ? xs.map { TileID(z: zoom, x: $0, y: y) } : []
+        return abs(direction.x) > abs(direction.y) ? row + column : column + row
     }
 }
