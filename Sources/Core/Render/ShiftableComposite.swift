@@ -4,14 +4,18 @@
 /// While riding, the map's rotation stays inside its dead band for most frames (588 of 600 steps of the bundled
 /// ride at 20 frames a second), so a frame differs from the last only by where the user is; the pipeline snaps
 /// the camera to whole screen pixels (`Camera.snappedToScreenPixels`), which makes that difference a whole number
-/// of pixels. Such a frame is the last one moved: the kept pixels shift with one copy a row and only the strips
-/// that came into view are resampled, through the same 16.16 lattice moved by the same whole pixels
-/// (`FixedAffineMap.shifted`), so every pixel is the one a full resample would give, bit for bit.
+/// of pixels. Such a frame is the last one moved, and only the strips that came into view are resampled, through
+/// the same 16.16 lattice moved by the same whole pixels (`FixedAffineMap.shifted`), so every pixel is the one a
+/// full resample would give, bit for bit.
+///
+/// The kept frame is stored *rolled* (`RolledFrame`): a move only turns its roll, so a shifted frame costs one
+/// copy of the frame (the kept pixels, unrolled into the destination) and the copy back of what was drawn anew,
+/// instead of a shift of the kept frame in place and a copy of it.
 ///
 /// The source is named by a revision its owner bumps whenever any of its pixels changes: a changed source, size,
 /// rotation, scale or background resamples the whole frame.
 final class ShiftableComposite {
-    private var kept: FrameBuffer?
+    private var kept: RolledFrame?
     /// The map and lattice of the last whole resample, and how many whole pixels from it `kept` is now: each frame
     /// is judged against the whole resample, never the last frame, so small misses cannot add up.
     private var anchor: (map: AffineMap, lattice: FixedAffineMap)?
@@ -47,15 +51,15 @@ final class ShiftableComposite {
             kept = nil
             forget()
         }
-        var frame = kept ?? FrameBuffer(width: w, height: h)
-        kept = nil  // `frame` is the only reference while it is drawn: no copy on write
         if revision == sourceRevision, background == self.background, filter == self.filter, let anchor,
-            let at = Self.wholePixels(from: anchor.map, to: map),
+            var frame = kept, let at = Self.wholePixels(from: anchor.map, to: map),
             abs(at.columns - offset.columns) < w, abs(at.rows - offset.rows) < h
         {
+            kept = nil  // `frame` is the only reference while it is drawn: no copy on write
             let move = (columns: at.columns - offset.columns, rows: at.rows - offset.rows)
             let moved = anchor.lattice.shifted(columns: at.columns, rows: at.rows)
-            frame.shift(columns: move.columns, rows: move.rows)
+            frame.roll(columns: move.columns, rows: move.rows)
+            frame.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &destination)
             var dirty = Self.strips(columns: move.columns, rows: move.rows, width: w, height: h).map { strip in
                 PixelRect(
                     x: strip.columns.lowerBound, y: strip.rows.lowerBound, width: strip.columns.count,
@@ -66,19 +70,28 @@ final class ShiftableComposite {
             lastResampledPixels = 0
             for rect in dirty {
                 RotatedBlit.draw(
-                    source, into: &frame, map: moved, rows: rect.y..<(rect.y + rect.height),
+                    source, into: &destination, map: moved, rows: rect.y..<(rect.y + rect.height),
                     columns: rect.x..<(rect.x + rect.width), filter: filter, background: background)
                 lastResampledPixels += rect.width * rect.height
             }
-            overlay.draw(redrawn, &frame)
+            overlay.draw(redrawn, &destination)
             lastRedrawnItems = redrawn.count
+            // Every pixel drawn anew lies in `dirty` (the redrawn items' bounds are in it): the kept frame takes
+            // those, and is the destination again.
+            for rect in dirty { frame.take(rect, from: destination) }
+            kept = frame
             offset = at
         } else {
             RotatedBlit.draw(
-                source, into: &frame, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter, background: background)
-            overlay.draw(everyItem, &frame)
+                source, into: &destination, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter,
+                background: background)
+            overlay.draw(everyItem, &destination)
             lastResampledPixels = w * h
             lastRedrawnItems = everyItem.count
+            var frame = kept ?? RolledFrame(width: w, height: h)
+            kept = nil
+            frame.replace(with: destination)
+            kept = frame
             anchor = (map, fresh)
             offset = (0, 0)
         }
@@ -86,8 +99,6 @@ final class ShiftableComposite {
         sourceRevision = revision
         self.background = background
         self.filter = filter
-        destination.copyPixels(from: frame)
-        kept = frame
     }
 
     /// Drops the kept frame's meaning (its pixels are reused as scratch): the next draw resamples everything.
@@ -192,46 +203,5 @@ final class ShiftableComposite {
         if !newRows.isEmpty { strips.append((newRows, 0..<w)) }
         if !newColumns.isEmpty, !keptRows.isEmpty { strips.append((keptRows, newColumns)) }
         return strips
-    }
-}
-
-extension FrameBuffer {
-    /// Moves the pixels so that pixel (x, y) shows what pixel (x + `columns`, y + `rows`) showed; what came into
-    /// view keeps stale pixels, for the caller to draw.
-    mutating func shift(columns: Int, rows: Int) {
-        let (w, h) = (width, height)
-        guard abs(columns) < w, abs(rows) < h, columns != 0 || rows != 0 else { return }
-        let count = w - abs(columns)
-        pixels.withUnsafeMutableBufferPointer { p in
-            guard let base = p.baseAddress else { return }
-            func move(row y: Int) {
-                let from = base + (y + rows) * w + max(columns, 0)
-                let to = base + y * w + max(-columns, 0)
-                // Within one row the two ranges overlap when `rows` is 0, which `copyMemory` allows (memmove).
-                UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: count * 4)
-            }
-            // Rows are walked away from the rows they read, so none is overwritten before it is read.
-            if rows > 0 {
-                for y in 0..<(h - rows) { move(row: y) }
-            } else {
-                for y in stride(from: h - 1, through: -rows, by: -1) { move(row: y) }
-            }
-        }
-    }
-
-    /// Copies `other`'s pixels into this frame's own storage, which stays this frame's alone (an assignment would
-    /// share `other`'s, and the next drawing on either would copy the whole frame); a frame of another size is
-    /// taken as it is.
-    mutating func copyPixels(from other: FrameBuffer) {
-        guard other.width == width, other.height == height else {
-            self = other
-            return
-        }
-        pixels.withUnsafeMutableBufferPointer { to in
-            other.pixels.withUnsafeBufferPointer { from in
-                guard let t = to.baseAddress, let f = from.baseAddress else { return }
-                t.update(from: f, count: min(to.count, from.count))
-            }
-        }
     }
 }

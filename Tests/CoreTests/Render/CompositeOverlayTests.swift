@@ -24,8 +24,11 @@ struct CompositeOverlayTests {
     static func draw(_ boxes: [Box], _ indices: [Int], into frame: inout FrameBuffer) {
         for i in indices {
             let r = boxes[i].rect
-            for y in max(0, r.y)..<min(frame.height, r.y + r.height) where r.x < frame.width {
-                for x in max(0, r.x)..<min(frame.width, r.x + r.width) {
+            let (x0, x1) = (max(0, r.x), min(frame.width, r.x + r.width))
+            let (y0, y1) = (max(0, r.y), min(frame.height, r.y + r.height))
+            guard x0 < x1, y0 < y1 else { continue }
+            for y in y0..<y1 {
+                for x in x0..<x1 {
                     frame[x, y] = blend(frame[x, y], boxes[i].color)
                 }
             }
@@ -96,6 +99,42 @@ struct CompositeOverlayTests {
             let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
             #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
             if i > 0 { #expect(composite.lastRedrawnItems < boxes.count || move == (12, 9), "step \(i)") }
+        }
+    }
+
+    @Test("A long ride of random moves, past every edge of the kept frame, matches drawing everything afresh")
+    func randomWalkMatchesDrawingEverything() throws {
+        let src = ShiftableCompositeTests.source(260)
+        let (w, h) = (97, 61)
+        let composite = ShiftableComposite()
+        let first = ShiftableCompositeTests.map(degrees: 23, scale: 1.1, columns: 0, rows: 0)
+        let lattice = try #require(FixedAffineMap(first))
+        var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        var at = (columns: 0, rows: 0)
+        var frame = FrameBuffer(width: w, height: h)
+        for i in 0..<120 {
+            // Mostly the small steps of a ride, sometimes a jump of most of the frame.
+            // The first frame is where the expected frames' lattice is made.
+            let far = next(10) == 0
+            let step = far ? (next(181) - 90, next(111) - 55) : (next(7) - 3, next(7) - 3)
+            let move = i == 0 ? (0, 0) : step
+            at = (at.columns + move.0, at.rows + move.1)
+            let map = ShiftableCompositeTests.map(degrees: 23, scale: 1.1, columns: at.columns, rows: at.rows)
+            let boxes = Self.boxes(step: i % 9, at: at)
+            composite.draw(
+                src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456,
+                overlay: Self.overlay(boxes))
+            var expected = ShiftableCompositeTests.wholeResample(
+                src, lattice, at: at, width: w, height: h, background: 0x0012_3456)
+            Self.draw(boxes, Array(boxes.indices), into: &expected)
+            let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
+            #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
+            // What the destination held before does not matter: the next frame is drawn into scratch.
+            frame.clear(to: 0x00ff_00ff)
         }
     }
 

@@ -154,19 +154,4 @@ struct ShiftableCompositeTests {
         #expect(composite.lastResampledPixels == 50 * 30)
         #expect(large == expected)
     }
-
-    @Test("Shifting a frame moves every kept pixel by the shift", arguments: [(2, 0), (0, -3), (-4, 1), (5, 5)])
-    func frameShift(_ move: (Int, Int)) {
-        var f = FrameBuffer(width: 9, height: 7)
-        for y in 0..<7 { for x in 0..<9 { f[x, y] = UInt32(y * 100 + x) } }
-        let before = f
-        f.shift(columns: move.0, rows: move.1)
-        for y in 0..<7 {
-            for x in 0..<9 {
-                let (sx, sy) = (x + move.0, y + move.1)
-                guard (0..<9).contains(sx), (0..<7).contains(sy) else { continue }
-                #expect(f[x, y] == before[sx, sy], "(\(x), \(y))")
-            }
-        }
-    }
 }
