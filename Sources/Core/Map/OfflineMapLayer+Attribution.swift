@@ -178,25 +178,36 @@ extension OfflineMapLayer {
         return [H - h - margin, margin].flatMap { y in xs.map { Rect(x: $0, y: y, width: w, height: h) } }
     }
 
-    /// Draws the credit lines in the box `creditLayout` chose, each centred, a little translucent. Set by the text
-    /// stack, the lines are drawn as the blends they make, recorded when the credit, its place, its colours or the
-    /// screen change (`GlyphStamp`): the same pixels as drawing them afresh, for a fraction of the work.
+    /// Keeps the credit line in its layer (`HUDLayerCache`), drawn there again only when its text, place, font,
+    /// colours or the screen change, and composited over the map every frame like a HUD panel: a few
+    /// multiplications a pixel instead of every glyph's halo and mask blended again. Uses the canvas as scratch
+    /// space, so it runs before the map is drawn; no credit, no layer.
+    func prepareCredit(_ credit: CreditLayout?, typography: LabelTypography, on canvas: Canvas) {
+        guard let credit else {
+            creditLayer.keep(only: [])
+            return
+        }
+        let look = CreditLook(
+            lines: credit.lines.map(\.text), widths: credit.lines.map(\.width), box: credit.box,
+            lineStep: credit.lineStep, padding: credit.padding, capHeight: credit.font.capHeight,
+            font: credit.font.cacheKey, haloPixels: typography.haloPixels, color: style.label, halo: style.labelHalo,
+            width: canvas.width, height: canvas.height)
+        creditLayer.prepare(.credit, key: .credit(look), rect: credit.box, on: canvas) { canvas in
+            drawCredit(credit, typography: typography, on: canvas)
+        }
+        creditLayer.keep(only: [.credit])
+    }
+
+    /// Draws the credit lines in the box `creditLayout` chose, each centred, a little translucent (the drawing of
+    /// the credit's layer).
     func drawCredit(_ credit: CreditLayout, typography: LabelTypography, on canvas: Canvas) {
         let font = credit.font
         let color = style.label.withOpacity(0.8)
         let halo = style.labelHalo.withOpacity(0.8)
         if let shaped = font.shaped {
-            let key = CreditStampKey(
-                lines: credit.lines.map(\.text), widths: credit.lines.map(\.width), box: credit.box,
-                lineStep: credit.lineStep, padding: credit.padding, capHeight: font.capHeight, font: font.cacheKey,
-                color: color, halo: halo, width: canvas.width, height: canvas.height)
-            if creditStamp?.key != key {
-                let texts = zip(credit.lines, creditOrigins(credit)).map { line, o in
-                    GlyphStamp.Text(shaped.run(line.text), at: o, color, halo: halo)
-                }
-                creditStamp = (key, GlyphStamp(width: canvas.width, height: canvas.height, texts: texts))
+            for (line, o) in zip(credit.lines, creditOrigins(credit)) {
+                canvas.frame.draw(shaped.run(line.text), at: o, color, halo: halo)
             }
-            creditStamp?.stamp.draw(into: &canvas.frame)
             return
         }
         guard let layout = font.outline else { return }
@@ -219,7 +230,7 @@ extension OfflineMapLayer {
     }
 
     /// Everything the credit's pixels follow from: its lines, their place and font, its colours and the screen.
-    struct CreditStampKey: Equatable {
+    struct CreditLook: Equatable {
         var lines: [String]
         var widths: [Double]
         var box: Rect
@@ -227,6 +238,7 @@ extension OfflineMapLayer {
         var padding: Double
         var capHeight: Double
         var font: String
+        var haloPixels: Double
         var color: Color
         var halo: Color
         var width: Int

@@ -32,8 +32,8 @@ public final class OfflineMapLayer: MapLayer {
     var creditRoomCache: (key: CreditKey, fits: Bool)?
     /// The capital height in pixels of the credit line drawn in the last frame, nil when none was (for tests).
     public internal(set) var lastCreditCapHeight: Double?
-    /// The credit line's blends, recorded for the credit last drawn (`drawCredit`).
-    var creditStamp: (key: CreditStampKey, stamp: GlyphStamp)?
+    /// The credit line as a layer over the map (`prepareCredit`).
+    var creditLayer = HUDLayerCache()
     /// The labels drawn in the last frame (for tests and debugging).
     public internal(set) var lastLabels: [PlacedLabel] = []
     /// The last current-street answer (`currentStreet(at:course:)`), reused while the position barely moved.
@@ -152,6 +152,7 @@ public final class OfflineMapLayer: MapLayer {
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+        prepareCredit(credit, typography: typography, on: canvas)
         let labels =
             drawsLabels
             ? placeLabels(
@@ -167,7 +168,7 @@ public final class OfflineMapLayer: MapLayer {
         swap(&frame, &canvas.frame)
         resampledPixels += mosaic.lastResampledPixels
         redrawnLabels += mosaic.lastRedrawnItems
-        if let credit { drawCredit(credit, typography: typography, on: canvas) }
+        creditLayer.composite(into: &canvas.frame)
         lastCreditCapHeight = credit?.font.capHeight
     }
 

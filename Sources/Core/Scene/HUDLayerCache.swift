@@ -15,6 +15,8 @@ struct HUDLayerCache {
         case northPointer
         /// The user's marker (`UserMarkerLayer`), drawn under the HUD from a cache of its own.
         case marker
+        /// The map's credit line (`OfflineMapLayer.prepareCredit`), from the map layer's own cache.
+        case credit
     }
 
     /// Everything a panel's drawing reads, so a layer whose key differs is drawn again and a panel cannot show
@@ -32,6 +34,7 @@ struct HUDLayerCache {
         case street(SceneTheme, Rect, String, sizePixels: Double)
         case northPointer(SceneTheme, Point, radius: Double, bearing: Angle)
         case marker(SceneTheme, UserMarkerLayer.Look)
+        case credit(OfflineMapLayer.CreditLook)
     }
 
     /// One panel's layer: the pixels of `rect` in the frame.
