@@ -1,12 +1,13 @@
 /// The HUD's panels kept as layers between frames: a panel is drawn again only when what it shows changes, and
 /// composited over the map otherwise.
 ///
-/// A panel is translucent over a moving map, so a layer must hold how much of the map shows through as well as
-/// its colour. Both come from drawing the panel twice, once over black and once over white: every step that
-/// draws it (the rasteriser's fills, the text stack's glyph masks) blends `d' = d·(1 − a) + c·a` per channel,
-/// a straight line in the pixel underneath, so the whole panel is `d' = d·k + L`, with `L` what it gave over
-/// black and `k` the difference over white and black (out of 255). Compositing that per channel gives the frame
-/// drawing it directly gives, within a unit or two of rounding per channel, whatever drew the panel.
+/// A panel's antialiased corners and glyph edges, the marker and the map's credit line blend over a moving map,
+/// so a layer must hold how much of the map shows through as well as its colour. Both come from drawing the
+/// panel twice, once over black and once over white: every step that draws it (the rasteriser's fills, the text
+/// stack's glyph masks) blends `d' = d·(1 − a) + c·a` per channel, a straight line in the pixel underneath, so
+/// the whole panel is `d' = d·k + L`, with `L` what it gave over black and `k` the difference over white and
+/// black (out of 255). Compositing that per channel gives the frame drawing it directly gives, within a unit or
+/// two of rounding per channel, whatever drew the panel.
 struct HUDLayerCache {
     /// Which panel a layer holds.
     enum Slot: Hashable {

@@ -32,6 +32,9 @@ extension HUDLayerPixels {
                                 } one: { x in
                                     (UInt32(g[x]) &* 0x01_0101, c[x])
                                 }
+                            case .opaque:
+                                target.baseAddress!.update(
+                                    from: colours.baseAddress! + Int(span.c), count: Int(span.count))
                             case .mixed:
                                 let k = transmissions.baseAddress! + Int(span.k)
                                 let c = colours.baseAddress! + Int(span.c)

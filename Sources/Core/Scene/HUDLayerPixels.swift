@@ -17,6 +17,8 @@ struct HUDLayerPixels {
         case greys
         /// One by one: `transmissions[k...]` and `colours[c...]`.
         case mixed
+        /// One by one, nothing showing through (the text on an opaque panel): `colours[c...]` as they are.
+        case opaque
     }
 
     /// Pixels `x..<x + count` of row `y` of the layer's rectangle.
@@ -100,16 +102,17 @@ struct HUDLayerPixels {
         while upper > lower, untouched(upper - 1) { upper -= 1 }
         guard lower < upper else { return }
         let ks = transmission[(start + lower)..<(start + upper)]
-        let grey = ks.allSatisfy { $0 == ($0 & 0xff) &* 0x01_0101 }
+        let kind: Kind =
+            ks.allSatisfy { $0 == 0 } ? .opaque : ks.allSatisfy { $0 == ($0 & 0xff) &* 0x01_0101 } ? .greys : .mixed
         let span = Span(
-            y: UInt32(y), x: UInt32(lower), count: UInt32(upper - lower), kind: grey ? .greys : .mixed,
-            k: UInt32(grey ? greys.count : transmissions.count), c: UInt32(colours.count))
+            y: UInt32(y), x: UInt32(lower), count: UInt32(upper - lower), kind: kind,
+            k: UInt32(kind == .greys ? greys.count : transmissions.count), c: UInt32(colours.count))
         spans.append(span)
         colours.append(contentsOf: colour[(start + lower)..<(start + upper)])
-        if grey {
-            greys.append(contentsOf: ks.lazy.map { UInt8(truncatingIfNeeded: $0) })
-        } else {
-            transmissions.append(contentsOf: ks)
+        switch kind {
+        case .greys: greys.append(contentsOf: ks.lazy.map { UInt8(truncatingIfNeeded: $0) })
+        case .mixed: transmissions.append(contentsOf: ks)
+        case .opaque, .uniform: break
         }
     }
 }

@@ -31,7 +31,7 @@ public struct SceneTheme: Hashable, Sendable {
         arrowFill: Color(hex: 0x3a0030), arrowOutline: Color(hex: 0xffffff),
         arrowShadow: Color(hex: 0x000000, alpha: 70), arrowStale: Color(hex: 0x8c8c8c),
         accuracyFill: Color(hex: 0x3a0030, alpha: 34), accuracyEdge: Color(hex: 0x3a0030, alpha: 150),
-        panel: Color(hex: 0x1b2230, alpha: 225), panelText: Color(hex: 0xffffff), panelSubtleText: Color(hex: 0xb9c3d3),
+        panel: Color(hex: 0x1b2230), panelText: Color(hex: 0xffffff), panelSubtleText: Color(hex: 0xb9c3d3),
         warning: Color(hex: 0xffb020), northMarker: Color(hex: 0xe0322b))
 
     public static let night = SceneTheme(
@@ -44,6 +44,6 @@ public struct SceneTheme: Hashable, Sendable {
         arrowFill: Color(hex: 0xfff9e6), arrowOutline: Color(hex: 0x140a18),
         arrowShadow: Color(hex: 0x000000, alpha: 110), arrowStale: Color(hex: 0x6e737c),
         accuracyFill: Color(hex: 0xfff9e6, alpha: 30), accuracyEdge: Color(hex: 0xfff9e6, alpha: 140),
-        panel: Color(hex: 0x0b0d11, alpha: 225), panelText: Color(hex: 0xdfe6f0), panelSubtleText: Color(hex: 0x8a94a6),
+        panel: Color(hex: 0x0b0d11), panelText: Color(hex: 0xdfe6f0), panelSubtleText: Color(hex: 0x8a94a6),
         warning: Color(hex: 0xe8a020), northMarker: Color(hex: 0xd8463f))
 }

@@ -7,8 +7,8 @@ import Testing
 @Suite("HUD layer pixels")
 struct HUDLayerPixelsTests {
     /// A layer `width` wide whose rows are runs of random lengths, each one of the kinds a panel has: untouched,
-    /// opaque, one translucent grey, grey edge pixels, and edge pixels whose channels let different amounts
-    /// through.
+    /// opaque, one translucent grey, grey edge pixels, edge pixels whose channels let different amounts
+    /// through, and the pixels of text on an opaque panel (each its own colour, nothing through).
     static func layer(width: Int, height: Int, using generator: inout some RandomNumberGenerator) -> (
         colour: [UInt32], transmission: [UInt32]
     ) {
@@ -21,7 +21,7 @@ struct HUDLayerPixelsTests {
                 let kc: UInt32 =
                     switch kind {
                     case 0: 255
-                    case 1: 0
+                    case 1, 5: 0
                     case 2, 3: grey
                     default: UInt32.random(in: 0...255, using: &generator)
                     }
@@ -34,9 +34,10 @@ struct HUDLayerPixelsTests {
             var x = 0
             while x < width {
                 let run = min(width - x, Int.random(in: 1...20, using: &generator))
-                let kind = Int.random(in: 0...4, using: &generator)
+                let kind = Int.random(in: 0...5, using: &generator)
                 let grey = UInt32.random(in: 0...255, using: &generator)
-                // Kinds 0–2 are one pixel repeated (a run); 3 and 4 a new pixel each time (edges).
+                // Kinds 0–2 are one pixel repeated (a run); 3–5 a new pixel each time (edges; 5: text on an
+                // opaque panel).
                 var (k, c) = pixel(kind: kind, grey: grey)
                 for _ in 0..<run {
                     if kind >= 3 { (k, c) = pixel(kind: kind, grey: grey) }
