@@ -27,7 +27,7 @@ struct HUDLayerPixels {
         var x: UInt32
         var count: UInt32
         var kind: Kind
-        /// The transmission (uniform) or where the pixels' transmissions start.
+        /// The transmission (uniform), or where the pixels' transmissions start (greys, mixed); 0 for opaque.
         var k: UInt32
         /// The colour (uniform) or where the pixels' colours start in `colours`.
         var c: UInt32
@@ -90,6 +90,13 @@ struct HUDLayerPixels {
         if let from = pending { addPixels(y, from..<width, colour: colour, transmission: transmission) }
     }
 
+    /// How pixels kept one by one are kept, from how much each lets through (`transmissions`): nothing at all,
+    /// the same in its three channels, or not.
+    private static func kind(ofPixelsLetting transmissions: ArraySlice<UInt32>) -> Kind {
+        if transmissions.allSatisfy({ $0 == 0 }) { return .opaque }
+        return transmissions.allSatisfy { $0 == ($0 & 0xff) &* 0x01_0101 } ? .greys : .mixed
+    }
+
     /// Keeps pixels `range` of row `y` one by one, less the untouched ones at either end.
     private mutating func addPixels(
         _ y: Int, _ range: Range<Int>, colour: ArraySlice<UInt32>, transmission: ArraySlice<UInt32>
@@ -102,11 +109,16 @@ struct HUDLayerPixels {
         while upper > lower, untouched(upper - 1) { upper -= 1 }
         guard lower < upper else { return }
         let ks = transmission[(start + lower)..<(start + upper)]
-        let kind: Kind =
-            ks.allSatisfy { $0 == 0 } ? .opaque : ks.allSatisfy { $0 == ($0 & 0xff) &* 0x01_0101 } ? .greys : .mixed
+        let kind = Self.kind(ofPixelsLetting: ks)
+        let k =
+            switch kind {
+            case .greys: greys.count
+            case .mixed: transmissions.count
+            case .opaque, .uniform: 0
+            }
         let span = Span(
-            y: UInt32(y), x: UInt32(lower), count: UInt32(upper - lower), kind: kind,
-            k: UInt32(kind == .greys ? greys.count : transmissions.count), c: UInt32(colours.count))
+            y: UInt32(y), x: UInt32(lower), count: UInt32(upper - lower), kind: kind, k: UInt32(k),
+            c: UInt32(colours.count))
         spans.append(span)
         colours.append(contentsOf: colour[(start + lower)..<(start + upper)])
         switch kind {
