@@ -73,6 +73,18 @@ struct CompositeOverlayTests {
         return boxes
     }
 
+    /// How many pixels of `frame` differ from drawing every one of `boxes` over a whole resample of `src`
+    /// through `lattice` moved by `at` (the background the tests use).
+    static func pixelsOff(
+        _ frame: FrameBuffer, _ boxes: [Box], over src: FrameBuffer, lattice: FixedAffineMap,
+        at: (columns: Int, rows: Int)
+    ) -> Int {
+        var expected = ShiftableCompositeTests.wholeResample(
+            src, lattice, at: at, width: frame.width, height: frame.height, background: 0x0012_3456)
+        draw(boxes, Array(boxes.indices), into: &expected)
+        return zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
+    }
+
     @Test(
         "Items over a shifted composite come out as drawing them all over a whole resample",
         arguments: [(degrees: 37.0, scale: 1.0), (degrees: 0.0, scale: 1.19)])
@@ -93,10 +105,7 @@ struct CompositeOverlayTests {
             composite.draw(
                 src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456,
                 overlay: Self.overlay(boxes))
-            var expected = ShiftableCompositeTests.wholeResample(
-                src, lattice, at: at, width: w, height: h, background: 0x0012_3456)
-            Self.draw(boxes, Array(boxes.indices), into: &expected)
-            let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
+            let wrong = Self.pixelsOff(frame, boxes, over: src, lattice: lattice, at: at)
             #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
             if i > 0 { #expect(composite.lastRedrawnItems < boxes.count || move == (12, 9), "step \(i)") }
         }
@@ -128,10 +137,7 @@ struct CompositeOverlayTests {
             composite.draw(
                 src, revision: 1, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456,
                 overlay: Self.overlay(boxes))
-            var expected = ShiftableCompositeTests.wholeResample(
-                src, lattice, at: at, width: w, height: h, background: 0x0012_3456)
-            Self.draw(boxes, Array(boxes.indices), into: &expected)
-            let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
+            let wrong = Self.pixelsOff(frame, boxes, over: src, lattice: lattice, at: at)
             #expect(wrong == 0, "step \(i), moved \(move): \(wrong) pixels differ")
             // What the destination held before does not matter: the next frame is drawn into scratch.
             frame.clear(to: 0x00ff_00ff)
