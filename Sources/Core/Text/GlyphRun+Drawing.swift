@@ -41,19 +41,8 @@ extension FrameBuffer {
         }
     }
 
+    /// Blends each pixel of `mask` drawn upright with its pen at `pen` that lies on the frame.
     private mutating func blendUpright(_ mask: GlyphBitmap, pen: Point, _ color: Color) {
-        Self.forEachUprightPixel(of: mask, pen: pen, width: width, height: height) { i, coverage in
-            blendPixel(i, coverage, color)
-        }
-    }
-
-    /// Each pixel of `mask` drawn upright with its pen at `pen` that lies on a `width`×`height` frame: its index
-    /// in the frame and the mask's coverage there, row by row. The pixels an upright blend touches, so a recording
-    /// of one (`GlyphStamp`) takes exactly the same.
-    @inline(__always)
-    static func forEachUprightPixel(
-        of mask: GlyphBitmap, pen: Point, width: Int, height: Int, _ body: (_ index: Int, _ coverage: UInt8) -> Void
-    ) {
         // Outside data (a pen from a map) can be anything: skip what cannot be a pixel instead of trapping.
         guard let px = Int(checkedRounding: pen.x), let py = Int(checkedRounding: pen.y) else { return }
         let x0 = px + mask.left
@@ -64,7 +53,7 @@ extension FrameBuffer {
             for mx in 0..<mask.width {
                 let x = x0 + mx
                 guard x >= 0, x < width else { continue }
-                body(y * width + x, mask.coverage[my * mask.width + mx])
+                blendPixel(y * width + x, mask.coverage[my * mask.width + mx], color)
             }
         }
     }
