@@ -33,8 +33,10 @@ func runHUDBenchmark() {
                 + "   ratio fresh/cached (HUD) \(formatFixed(hudFresh / max(hudCached, 1e-9), digits: 2))x\n"
                 + "    panels redrawn: \(cached.hudCacheStatistics.redrawn) of "
                 + "\(cached.hudCacheStatistics.redrawn + cached.hudCacheStatistics.reused) over \(8 * inputs.count)"
-                + " cached frames")
-        print("    HUD layers hold \(cached.hudCacheBytes) bytes after the last frame")
+                + " cached frames; the marker drawn "
+                + "\(cached.markerLayerStatistics.redrawn) of "
+                + "\(cached.markerLayerStatistics.redrawn + cached.markerLayerStatistics.reused) frames")
+        print("    HUD and marker layers hold \(cached.hudCacheBytes) bytes after the last frame")
         var largest = 0
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let layers = hudScene(fonts: fonts, shaper: shaper, caches: true)

@@ -49,18 +49,35 @@ struct HUDLayerCache {
     }
 
     private var layers: [Slot: Layer] = [:]
+    /// Per slot, the layers it showed before its current one, most recent first. Looks come back: a heading
+    /// that dithers between two degrees, the marker's arrow between two half degrees, an accuracy between two
+    /// values. Taking such a layer back costs a comparison of keys instead of drawing the panel twice and
+    /// encoding it.
+    private var earlier: [Slot: [Layer]] = [:]
+    /// How many earlier layers each slot keeps.
+    let earlierPerSlot: Int
     /// The slots in the order they are composited.
     private var order: [Slot] = []
-    /// Panels drawn again and panels reused since the cache was made (for the benchmarks and tests).
+    /// Panels drawn again and panels reused since the cache was made (for the benchmarks and tests); a layer
+    /// taken back from the earlier ones counts as reused.
     private(set) var redrawn = 0
     private(set) var reused = 0
 
-    /// The bytes the layers' pixels hold.
-    var bytes: Int { layers.values.reduce(0) { $0 + $1.pixels.bytes } }
+    /// `earlierPerSlot` earlier layers are kept per slot for looks that come back (0 keeps only the current).
+    init(earlierPerSlot: Int = 0) {
+        self.earlierPerSlot = max(0, earlierPerSlot)
+    }
+
+    /// The bytes the layers' pixels hold, the earlier ones included.
+    var bytes: Int {
+        layers.values.reduce(0) { $0 + $1.pixels.bytes }
+            + earlier.values.reduce(0) { total, kept in kept.reduce(total) { $0 + $1.pixels.bytes } }
+    }
 
     /// Forgets every layer (the next frame draws each panel afresh).
     mutating func removeAll() {
         layers = [:]
+        earlier = [:]
         order = []
     }
 
@@ -73,22 +90,35 @@ struct HUDLayerCache {
             layers[slot] = nil
             return
         }
-        if let layer = layers[slot], layer.key == key, layer.rect == bounds {
+        let current = layers[slot]
+        if let current, current.key == key, current.rect == bounds {
             reused += 1
             return
         }
-        redrawn += 1
-        let black = Self.drawn(draw, over: 0x000000, in: bounds, on: canvas)
-        let white = Self.drawn(draw, over: 0xffffff, in: bounds, on: canvas)
-        let transmission = Self.transmission(black: black, white: white)
-        let pixels = HUDLayerPixels(colour: black, transmission: transmission, width: bounds.width)
-        layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
+        var kept = earlier[slot] ?? []
+        if let index = kept.firstIndex(where: { $0.key == key && $0.rect == bounds }) {
+            reused += 1
+            layers[slot] = kept.remove(at: index)
+        } else {
+            redrawn += 1
+            let black = Self.drawn(draw, over: 0x000000, in: bounds, on: canvas)
+            let white = Self.drawn(draw, over: 0xffffff, in: bounds, on: canvas)
+            let transmission = Self.transmission(black: black, white: white)
+            let pixels = HUDLayerPixels(colour: black, transmission: transmission, width: bounds.width)
+            layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
+        }
+        if let current, earlierPerSlot > 0 {
+            kept.insert(current, at: 0)
+            if kept.count > earlierPerSlot { kept.removeLast(kept.count - earlierPerSlot) }
+        }
+        earlier[slot] = kept.isEmpty ? nil : kept
     }
 
     /// Keeps the layers of `slots`, composited in that order (a panel's digits after the panel), and drops the
-    /// rest (panels no longer shown).
+    /// rest (panels no longer shown) with their earlier layers.
     mutating func keep(only slots: [Slot]) {
         for slot in layers.keys where !slots.contains(slot) { layers[slot] = nil }
+        for slot in earlier.keys where !slots.contains(slot) { earlier[slot] = nil }
         order = slots
     }
 

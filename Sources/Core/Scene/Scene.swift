@@ -60,9 +60,13 @@ public final class Scene {
     private let canvas: Canvas
     private let hud: HUDLayer
     /// The HUD's panels between frames (`HUDLayerCache`).
-    private var hudCache = HUDLayerCache()
+    /// Each panel also keeps its last two looks: over 30 s of the bundled ride that halves the panels drawn
+    /// again (746 → 357 of 14,448) for about 170 KB (docs/benchmarks.md, fifteenth pass).
+    private var hudCache = HUDLayerCache(earlierPerSlot: 2)
     /// The user's marker as a layer while its look holds (in heading-up it turns only by the bearing's dead band).
-    private var markerCache = HUDLayerCache()
+    /// It keeps its last eight looks, about 12 KB each: the arrow's angle and cone come back as the heading
+    /// dithers (592 → 424 drawn over the same 2,408 frames).
+    private var markerCache = HUDLayerCache(earlierPerSlot: 8)
     /// Keeps the HUD's panels between frames and draws them again only when what they show changes (the
     /// default); false draws every panel afresh every frame (for the benchmarks and tests that compare the two).
     public var cachesHUD = true {
@@ -77,8 +81,8 @@ public final class Scene {
     public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
     /// How many times the user's marker was drawn into its layer and how many frames reused it.
     public var markerLayerStatistics: (redrawn: Int, reused: Int) { (markerCache.redrawn, markerCache.reused) }
-    /// The bytes the HUD's cached layers hold now.
-    public var hudCacheBytes: Int { hudCache.bytes }
+    /// The bytes the HUD's and the marker's cached layers hold now.
+    public var hudCacheBytes: Int { hudCache.bytes + markerCache.bytes }
     private let fonts: FontSet
     /// How many of the frames this scene returned the display may still hold (it compares the next frame with the
     /// last one shown for its damage; DRM keeps one per buffer it flips between). A frame is drawn into a buffer
