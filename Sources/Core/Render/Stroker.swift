@@ -1,5 +1,6 @@
-/// Turns polylines into fillable outlines: one quad per segment and a disc at each joint and end (round joins
-/// and caps), all wound the same way so the rasteriser's clamped non-zero rule merges them without seams.
+/// Turns polylines into fillable outlines: one quad per segment, at each joint the round piece the two quads leave
+/// open on the turn's outer side (round joins), and a disc at each end (round caps), all wound the same way so the
+/// rasteriser's clamped non-zero rule merges them without seams.
 public enum Stroker {
     /// The outline of `points` drawn as a line `width` pixels wide with round joins and caps.
     public static func stroke(_ points: [Point], width: Double, closed: Bool = false, roundCaps: Bool = true) -> Path {
@@ -20,10 +21,19 @@ public enum Stroker {
                 Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny),
             ])
         }
-        // Discs only where they matter: thin lines need none at joints that barely turn.
+        // Round pieces only where they matter: thin lines need none at joints that barely turn. The gap at the
+        // outer corner is about r·θ for a turn of θ radians; a tenth of a pixel is the most left open.
+        let cosSmallestTurn = cos(min(Double.pi, 0.1 / r))
         let joints = closed ? Array(points.indices) : Array(points.indices.dropFirst().dropLast())
-        for i in joints where needsJoin(points, at: i, closed: closed, radius: r) {
-            path.addCircle(center: points[i], radius: r)
+        for i in joints {
+            let here = points[i]
+            let u = here - points[(i - 1 + points.count) % points.count]
+            let v = points[(i + 1) % points.count] - here
+            let (lu, lv) = (u.length, v.length)
+            guard lu > 1e-9, lv > 1e-9 else { continue }
+            let (uu, vv) = (u * (1 / lu), v * (1 / lv))
+            guard uu.x * vv.x + uu.y * vv.y < cosSmallestTurn else { continue }
+            path.addPolygon(joinPiece(at: here, from: uu, to: vv, radius: r, tolerance: path.tolerance))
         }
         if !closed && roundCaps && r >= 0.75 {
             path.addCircle(center: points[0], radius: r)
@@ -32,20 +42,44 @@ public enum Stroker {
         return path
     }
 
-    /// A joint needs a round piece when the gap between the two segment quads is wider than a tenth of a pixel.
-    private static func needsJoin(_ p: [Point], at i: Int, closed: Bool, radius: Double) -> Bool {
-        let prev = p[(i - 1 + p.count) % p.count]
-        let here = p[i]
-        let next = p[(i + 1) % p.count]
-        let u = here - prev
-        let v = next - here
-        let lu = u.length
-        let lv = v.length
-        guard lu > 1e-9, lv > 1e-9 else { return false }
-        let cosTurn = (u.x * v.x + u.y * v.y) / (lu * lv)
-        // The gap at the outer corner is about r·θ for a turn of θ radians.
-        let turn = acos(min(1, max(-1, cosTurn)))
-        return radius * turn > 0.1
+    /// The part of the disc of radius `r` at joint `p` that the two segments' quads leave open: the sector on the
+    /// turn's outer side between the quads' corners, for a line arriving along unit direction `u` and leaving
+    /// along `v`. On the inner side the quads overlap and cover the disc, so a whole disc there was edges the
+    /// rasteriser walked for nothing (a trail's joints were half its edges). Wound as the quads are.
+    static func joinPiece(at p: Point, from u: Point, to v: Point, radius r: Double, tolerance: Double) -> [Point] {
+        // The quads' corners at the joint are p ± r·n(u) and p ± r·n(v), with n(d) = (−d.y, d.x); the outer
+        // side is the one the line turns away from.
+        let side: Double = u.x * v.y - u.y * v.x > 0 ? -1 : 1
+        let a = Point(x: -u.y, y: u.x) * (side * r)
+        let b = Point(x: -v.y, y: v.x) * (side * r)
+        var points = [p, p + a]
+        // A half turn has no shorter way round: the arc goes through the way the line arrived.
+        let middle = (a + b).length < 1e-9 * r ? u * r : nil
+        arc(from: a, to: b, through: middle, radius: r, tolerance: tolerance, center: p, into: &points)
+        points.append(p + b)
+        // The quads' sense of rotation (their shoelace sum is negative).
+        var twiceArea = 0.0
+        for i in points.indices {
+            let (q0, q1) = (points[i], points[(i + 1) % points.count])
+            twiceArea += q0.x * q1.y - q1.x * q0.y
+        }
+        return twiceArea > 0 ? points.reversed() : points
+    }
+
+    /// The points strictly between offsets `a` and `b` (both of length `r` from `center`, less than a half turn
+    /// apart unless `through` gives the middle) on the circle, halving the arc until each chord strays less than
+    /// `tolerance` from it: no trigonometry, and chords as fine as the caps' circles.
+    private static func arc(
+        from a: Point, to b: Point, through: Point?, radius r: Double, tolerance: Double, center: Point,
+        into points: inout [Point]
+    ) {
+        let half = (a + b) * 0.5
+        let sagitta = r - half.length
+        guard through != nil || (sagitta > tolerance && sagitta > 1e-9 * r) else { return }
+        let middle = through ?? half * (r / half.length)
+        arc(from: a, to: middle, through: nil, radius: r, tolerance: tolerance, center: center, into: &points)
+        points.append(center + middle)
+        arc(from: middle, to: b, through: nil, radius: r, tolerance: tolerance, center: center, into: &points)
     }
 
     /// The outline of `points` with a dash pattern (on, off lengths in pixels).
