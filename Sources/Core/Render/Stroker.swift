@@ -21,25 +21,35 @@ public enum Stroker {
                 Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny),
             ])
         }
-        // Round pieces only where they matter: thin lines need none at joints that barely turn. The gap at the
-        // outer corner is about r·θ for a turn of θ radians; a tenth of a pixel is the most left open.
-        let cosSmallestTurn = cos(min(Double.pi, 0.1 / r))
         let joints = closed ? Array(points.indices) : Array(points.indices.dropFirst().dropLast())
         for i in joints {
-            let here = points[i]
-            let u = here - points[(i - 1 + points.count) % points.count]
-            let v = points[(i + 1) % points.count] - here
-            let (lu, lv) = (u.length, v.length)
-            guard lu > 1e-9, lv > 1e-9 else { continue }
-            let (uu, vv) = (u * (1 / lu), v * (1 / lv))
-            guard uu.x * vv.x + uu.y * vv.y < cosSmallestTurn else { continue }
-            path.addPolygon(joinPiece(at: here, from: uu, to: vv, radius: r, tolerance: path.tolerance))
+            let (before, here, after) = (
+                points[(i - 1 + points.count) % points.count], points[i], points[(i + 1) % points.count]
+            )
+            if let piece = join(from: before, at: here, to: after, radius: r, tolerance: path.tolerance) {
+                path.addPolygon(piece)
+            }
         }
         if !closed && roundCaps && r >= 0.75 {
             path.addCircle(center: points[0], radius: r)
             path.addCircle(center: points[points.count - 1], radius: r)
         }
         return path
+    }
+
+    /// The round piece at joint `here` of a line from `before` to `after`, `r` half its width; nil where none is
+    /// needed. Thin lines need none at joints that barely turn: the gap at the outer corner is about r·θ for a turn
+    /// of θ radians, and a tenth of a pixel is the most left open.
+    static func join(from before: Point, at here: Point, to after: Point, radius r: Double, tolerance: Double)
+        -> [Point]?
+    {
+        let u = here - before
+        let v = after - here
+        let (lu, lv) = (u.length, v.length)
+        guard lu > 1e-9, lv > 1e-9 else { return nil }
+        let (uu, vv) = (u * (1 / lu), v * (1 / lv))
+        guard uu.x * vv.x + uu.y * vv.y < cos(min(Double.pi, 0.1 / r)) else { return nil }
+        return joinPiece(at: here, from: uu, to: vv, radius: r, tolerance: tolerance)
     }
 
     /// The part of the disc of radius `r` at joint `p` that the two segments' quads leave open: the sector on the

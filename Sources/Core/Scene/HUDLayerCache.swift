@@ -101,11 +101,7 @@ struct HUDLayerCache {
             layers[slot] = kept.remove(at: index)
         } else {
             redrawn += 1
-            let black = Self.drawn(draw, over: 0x000000, in: bounds, on: canvas)
-            let white = Self.drawn(draw, over: 0xffffff, in: bounds, on: canvas)
-            let transmission = Self.transmission(black: black, white: white)
-            let pixels = HUDLayerPixels(colour: black, transmission: transmission, width: bounds.width)
-            layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
+            layers[slot] = Layer(key: key, rect: bounds, pixels: Self.layerPixels(in: bounds, on: canvas, draw: draw))
         }
         if let current, earlierPerSlot > 0 {
             kept.insert(current, at: 0)
@@ -139,6 +135,15 @@ struct HUDLayerCache {
         let y1 = min(height, Int(rect.maxY.rounded(.up)) + 1)
         guard x0 < x1, y0 < y1 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// What `draw` leaves in `bounds` of the canvas as a layer: drawn over black and over white there (the
+    /// canvas is scratch space), and the two kept as colour and transmission.
+    static func layerPixels(in bounds: PixelRect, on canvas: Canvas, draw: (Canvas) -> Void) -> HUDLayerPixels {
+        let black = drawn(draw, over: 0x000000, in: bounds, on: canvas)
+        let white = drawn(draw, over: 0xffffff, in: bounds, on: canvas)
+        return HUDLayerPixels(
+            colour: black, transmission: transmission(black: black, white: white), width: bounds.width)
     }
 
     /// What `draw` leaves in `bounds` of the canvas when that area starts as `background`.

@@ -1,14 +1,24 @@
 extension HUDLayerPixels {
     /// `d' = d·k/255 + c` per channel (`HUDLayerCache.blend`) for every pixel the spans hold, the layer's
-    /// rectangle at `origin` in `frame`; pixels no span holds let the frame through unchanged.
+    /// rectangle at `origin` in `frame`; pixels no span holds let the frame through unchanged, and so do the
+    /// layer's pixels that fall outside the frame (a layer moved with the map, `SettledTrail`).
     func composite(into frame: inout FrameBuffer, x originX: Int, y originY: Int) {
-        let w = frame.width
+        let (w, h) = (frame.width, frame.height)
         colours.withUnsafeBufferPointer { colours in
             greys.withUnsafeBufferPointer { greys in
                 transmissions.withUnsafeBufferPointer { transmissions in
                     frame.pixels.withUnsafeMutableBufferPointer { pixels in
-                        for span in spans {
-                            let start = (originY + Int(span.y)) * w + originX + Int(span.x)
+                        for var span in spans {
+                            let y = originY + Int(span.y)
+                            let x = originX + Int(span.x)
+                            let end = min(x + Int(span.count), w)
+                            // The part of the span inside the frame: `skip` pixels cut from its left end.
+                            let skip = max(0, -x)
+                            guard (0..<h).contains(y), x + skip < end else { continue }
+                            span.count = UInt32(end - x - skip)
+                            if span.kind != .uniform { span.c += UInt32(skip) }
+                            if span.kind == .greys || span.kind == .mixed { span.k += UInt32(skip) }
+                            let start = y * w + x + skip
                             let target = UnsafeMutableBufferPointer(
                                 rebasing: pixels[start..<(start + Int(span.count))])
                             switch span.kind {

@@ -67,12 +67,16 @@ public final class Scene {
     /// It keeps its last eight looks, about 12 KB each: the arrow's angle and cone come back as the heading
     /// dithers (592 → 424 drawn over the same 2,408 frames).
     private var markerCache = HUDLayerCache(earlierPerSlot: 8)
-    /// Keeps the HUD's panels between frames and draws them again only when what they show changes (the
-    /// default); false draws every panel afresh every frame (for the benchmarks and tests that compare the two).
+    /// The trail less its last point as a layer that moves with the map (`SettledTrail`).
+    private var settledTrail = SettledTrail()
+    /// Keeps the HUD's panels, the marker and the settled trail between frames and draws them again only when
+    /// what they show changes (the default); false draws every one afresh every frame (for the benchmarks and
+    /// tests that compare the two).
     public var cachesHUD = true {
         didSet {
             hudCache.removeAll()
             markerCache.removeAll()
+            settledTrail.removeAll()
         }
     }
     /// False leaves the HUD out (for the benchmarks: a frame's cost without it).
@@ -81,6 +85,8 @@ public final class Scene {
     public var hudCacheStatistics: (redrawn: Int, reused: Int) { (hudCache.redrawn, hudCache.reused) }
     /// How many times the user's marker was drawn into its layer and how many frames reused it.
     public var markerLayerStatistics: (redrawn: Int, reused: Int) { (markerCache.redrawn, markerCache.reused) }
+    /// How many times the settled trail was drawn into its layer and how many frames moved it instead.
+    public var trailLayerStatistics: (redrawn: Int, reused: Int) { (settledTrail.redrawn, settledTrail.reused) }
     /// The bytes the HUD's and the marker's cached layers hold now.
     public var hudCacheBytes: Int { hudCache.bytes + markerCache.bytes }
     private let fonts: FontSet
@@ -196,6 +202,9 @@ public final class Scene {
             hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, camera: input.camera, theme: theme)
         }
         let markerLayered = prepareMarker(input)
+        let trailPlan =
+            cachesHUD
+            ? settledTrail.prepare(trail: input.trail, camera: input.camera, theme: theme, unit: unit, on: canvas) : nil
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         if let map {
@@ -213,7 +222,11 @@ public final class Scene {
         if let ride = input.ride {
             RouteLayer().draw(on: canvas, camera: input.camera, ride: ride, theme: theme, unit: unit)
         }
-        TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
+        if let trailPlan {
+            settledTrail.draw(trailPlan, on: canvas, theme: theme, unit: unit)
+        } else {
+            TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
+        }
         if markerLayered {
             markerCache.composite(into: &canvas.frame)
         } else {

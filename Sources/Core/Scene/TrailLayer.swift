@@ -5,7 +5,7 @@ struct TrailLayer {
     static let lineWidth = 4.5
 
     func draw(on canvas: Canvas, camera: Camera, trail: [GeoCoordinate], theme: SceneTheme, unit: Double) {
-        let points = screenPoints(camera: camera, trail: trail)
+        let points = Self.screenPoints(camera: camera, trail: trail)
         guard points.count >= 2 else { return }
         canvas.stroke(points, width: Self.casingWidth * unit, theme.trailCasing)
         canvas.stroke(points, width: Self.lineWidth * unit, theme.trail)
@@ -13,14 +13,14 @@ struct TrailLayer {
 
     /// Where the trail is drawn, for the map's labels to keep off; nil when nothing is.
     func keepOut(camera: Camera, trail: [GeoCoordinate], unit: Double) -> LabelKeepOutLine? {
-        let points = screenPoints(camera: camera, trail: trail)
+        let points = Self.screenPoints(camera: camera, trail: trail)
         guard points.count >= 2 else { return nil }
         return LabelKeepOutLine(points: points, halfWidthPixels: Self.casingWidth * unit / 2)
     }
 
     /// The trail's points on screen, points closer than a pixel to the previous one left out (they add edges,
     /// not shape).
-    private func screenPoints(camera: Camera, trail: [GeoCoordinate]) -> [Point] {
+    static func screenPoints(camera: Camera, trail: some Collection<GeoCoordinate>) -> [Point] {
         guard trail.count >= 2 else { return [] }
         var points: [Point] = []
         points.reserveCapacity(trail.count)

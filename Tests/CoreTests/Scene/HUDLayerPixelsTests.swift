@@ -74,6 +74,33 @@ struct HUDLayerPixelsTests {
         }
     }
 
+    /// A layer moved with the map (`SettledTrail`) may hang over any edge of the frame: the pixels inside are
+    /// composited as ever and nothing outside is written.
+    @Test("A layer partly outside the frame composites its inside part", arguments: [-40, -7, 0, 9, 30])
+    func aLayerOverTheEdge(_ offset: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let (width, height) = (37, 11)
+        for origin in [(offset, 2), (3, offset), (offset, offset), (offset + 20, -offset)] {
+            let (colour, transmission) = Self.layer(width: width, height: height, using: &generator)
+            let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: width)
+            var frame = FrameBuffer(width: 40, height: 14)
+            for i in frame.pixels.indices { frame.pixels[i] = UInt32.random(in: 0...0xff_ffff, using: &generator) }
+            var expected = frame
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (fx, fy) = (x + origin.0, y + origin.1)
+                    guard (0..<frame.width).contains(fx), (0..<frame.height).contains(fy) else { continue }
+                    let i = y * width + x
+                    let (k, c) = (transmission[i], colour[i])
+                    guard k != HUDLayerPixels.clear || c != 0 else { continue }
+                    expected[fx, fy] = HUDLayerCache.blend(expected[fx, fy], k, c)
+                }
+            }
+            pixels.composite(into: &frame, x: origin.0, y: origin.1)
+            #expect(frame == expected, "origin \(origin)")
+        }
+    }
+
     @Test func aTranslucentPanelWithRoundedCornersHoldsFarLessThanEightBytesAPixel() {
         // 200×60: one grey fill, its corners untouched with an antialiased pixel at each corner's edge.
         let (width, height) = (200, 60)
