@@ -46,9 +46,6 @@ struct SettledTrail {
     private(set) var redrawn = 0
     private(set) var reused = 0
 
-    /// The bytes the layer holds.
-    var bytes: Int { layer?.pixels.bytes ?? 0 }
-
     mutating func removeAll() {
         layer = nil
         last = nil
