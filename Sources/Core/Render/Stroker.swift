@@ -30,12 +30,16 @@ public enum Stroker {
                 path.addPolygon(piece)
             }
         }
-        if !closed && roundCaps && r >= 0.75 {
+        if !closed && roundCaps && hasRoundCaps(radius: r) {
             path.addCircle(center: points[0], radius: r)
             path.addCircle(center: points[points.count - 1], radius: r)
         }
         return path
     }
+
+    /// Whether a line of half width `r` ends in round caps: under a pixel and a half wide a cap's disc adds edges,
+    /// not shape, and the line ends square.
+    static func hasRoundCaps(radius r: Double) -> Bool { r >= 0.75 }
 
     /// The round piece at joint `here` of a line from `before` to `after`, `r` half its width; nil where none is
     /// needed. Thin lines need none at joints that barely turn: the gap at the outer corner is about r·θ for a turn

@@ -18,7 +18,8 @@ struct SettledTrail {
         var unit: Double
         var zoom: Double
         var bearing: Double
-        var settled: [GeoCoordinate]
+        /// A slice of the frame's trail, sharing its storage: no copy of up to 600 points a frame.
+        var settled: ArraySlice<GeoCoordinate>
     }
 
     private struct Layer {
@@ -72,7 +73,7 @@ struct SettledTrail {
         let live = (from: settled[settled.count - 2], joint: joint, to: (current - joint).length < 1 ? nil : current)
         let key = Key(
             casing: theme.trailCasing, line: theme.trail, unit: unit, zoom: camera.zoom,
-            bearing: camera.bearing.degrees, settled: Array(trail.dropLast()))
+            bearing: camera.bearing.degrees, settled: trail.dropLast())
         let margin = TrailLayer.casingWidth * unit / 2 + 2
         let bounds = Self.bounds(of: settled, margin: margin)
         if let layer, layer.key == key, let (dx, dy) = Self.wholePixels(settled[0] - layer.firstPoint),
@@ -110,7 +111,7 @@ struct SettledTrail {
     /// The settled points stroked with a round cap at the first only: the live segment goes on from the last.
     static func settledStroke(_ points: [Point], width: Double) -> Path {
         var path = Stroker.stroke(points, width: width, roundCaps: false)
-        if width / 2 >= 0.75 { path.addCircle(center: points[0], radius: width / 2) }
+        if Stroker.hasRoundCaps(radius: width / 2) { path.addCircle(center: points[0], radius: width / 2) }
         return path
     }
 
@@ -123,7 +124,7 @@ struct SettledTrail {
             var path = Path()
             let arrived = live.joint - live.from
             let length = arrived.length
-            guard r >= 0.75, length > 1e-9 else { return path }
+            guard Stroker.hasRoundCaps(radius: r), length > 1e-9 else { return path }
             let u = arrived * (1 / length)
             // A half turn's round piece is the half disc beyond the quad's end.
             path.addPolygon(
@@ -134,7 +135,7 @@ struct SettledTrail {
         if let piece = Stroker.join(from: live.from, at: live.joint, to: to, radius: r, tolerance: path.tolerance) {
             path.addPolygon(piece)
         }
-        if r >= 0.75 { path.addCircle(center: to, radius: r) }
+        if Stroker.hasRoundCaps(radius: r) { path.addCircle(center: to, radius: r) }
         return path
     }
 
