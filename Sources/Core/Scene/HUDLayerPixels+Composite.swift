@@ -4,28 +4,25 @@ extension HUDLayerPixels {
     /// layer's pixels that fall outside the frame (a layer moved with the map, `SettledTrail`).
     func composite(into frame: inout FrameBuffer, x originX: Int, y originY: Int) {
         let (w, h) = (frame.width, frame.height)
+        // A HUD panel or the marker lies inside the frame, and then no span needs clipping; only a layer moved
+        // with the map does (a span's clipping costs as much as compositing a short one).
+        let inside = originX >= 0 && originY >= 0 && originX + width <= w && originY + height <= h
         colours.withUnsafeBufferPointer { colours in
             greys.withUnsafeBufferPointer { greys in
                 transmissions.withUnsafeBufferPointer { transmissions in
                     frame.pixels.withUnsafeMutableBufferPointer { pixels in
                         for var span in spans {
-                            let y = originY + Int(span.y)
-                            let x = originX + Int(span.x)
-                            let end = min(x + Int(span.count), w)
-                            // The part of the span inside the frame: `skip` pixels cut from its left end.
-                            let skip = max(0, -x)
-                            guard (0..<h).contains(y), x + skip < end else { continue }
-                            span.count = UInt32(end - x - skip)
-                            if span.kind != .uniform { span.c += UInt32(skip) }
-                            if span.kind == .greys || span.kind == .mixed { span.k += UInt32(skip) }
-                            let start = y * w + x + skip
+                            if !inside {
+                                guard Self.clip(&span, x: originX, y: originY, width: w, height: h) else { continue }
+                            }
+                            let start = (originY + Int(span.y)) * w + originX + Int(span.x)
                             let target = UnsafeMutableBufferPointer(
-                                rebasing: pixels[start..<(start + Int(span.count))])
+                                start: pixels.baseAddress! + start, count: Int(span.count))
                             switch span.kind {
                             case .uniform:
                                 if span.k == 0 {
                                     // A panel's opaque parts: nothing shows through.
-                                    target.update(repeating: span.c)
+                                    Self.fill(target, with: span.c)
                                 } else {
                                     let (k, c) = (SIMD4(repeating: span.k), SIMD4(repeating: span.c))
                                     Self.composite(into: target) { _ in
@@ -64,6 +61,22 @@ extension HUDLayerPixels {
         }
     }
 
+    /// Cuts `span`, of a layer at (`x`, `y`), to the part inside a `width`×`height` frame: the pixels cut from its
+    /// left end are skipped in its colours and transmissions too. False when no part of it is inside.
+    @inline(__always)
+    private static func clip(_ span: inout Span, x originX: Int, y originY: Int, width w: Int, height h: Int) -> Bool {
+        let y = originY + Int(span.y)
+        let x = originX + Int(span.x)
+        let end = min(x + Int(span.count), w)
+        let skip = max(0, -x)
+        guard (0..<h).contains(y), x + skip < end else { return false }
+        span.x += UInt32(skip)
+        span.count = UInt32(end - x - skip)
+        if span.kind != .uniform { span.c += UInt32(skip) }
+        if span.kind == .greys || span.kind == .mixed { span.k += UInt32(skip) }
+        return true
+    }
+
     /// `blend4` over `target`, four pixels at a time, with the transmissions and colours `source` gives for
     /// pixels `x..<x + 4` (only ever asked for pixels inside the span), and `one` for pixel `x` alone.
     @inline(__always)
@@ -93,6 +106,25 @@ extension HUDLayerPixels {
             x &+= 4
         }
         last.storeBytes(of: tail, as: SIMD4<UInt32>.self)
+    }
+
+    /// `target` filled with `colour`, four pixels a store (`update(repeating:)` stores one at a time, and a panel's
+    /// fill is most of the pixels a HUD composites); the last four overlap the ones before when the span is not a
+    /// multiple of four.
+    @inline(__always)
+    private static func fill(_ target: UnsafeMutableBufferPointer<UInt32>, with colour: UInt32) {
+        let count = target.count
+        guard count >= 4, let base = target.baseAddress else {
+            target.update(repeating: colour)
+            return
+        }
+        let four = SIMD4(repeating: colour)
+        var x = 0
+        while x &+ 4 <= count {
+            UnsafeMutableRawPointer(base + x).storeBytes(of: four, as: SIMD4<UInt32>.self)
+            x &+= 4
+        }
+        UnsafeMutableRawPointer(base + count - 4).storeBytes(of: four, as: SIMD4<UInt32>.self)
     }
 
     /// Four grey transmissions as three equal channels each.

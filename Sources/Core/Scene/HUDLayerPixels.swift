@@ -42,6 +42,9 @@ struct HUDLayerPixels {
     /// the frame's own pixel), as a new span would cost more.
     static let shortestGap = 5
 
+    /// The layer's rectangle: every span lies in it.
+    let width: Int
+    let height: Int
     private(set) var spans: [Span] = []
     private(set) var colours: [UInt32] = []
     private(set) var greys: [UInt8] = []
@@ -51,6 +54,8 @@ struct HUDLayerPixels {
     /// opacity) and `transmission`, per channel how much of the pixel underneath shows through out of 255.
     init(colour: [UInt32], transmission: [UInt32], width: Int) {
         precondition(colour.count == transmission.count && width > 0 && colour.count % width == 0)
+        self.width = width
+        height = colour.count / width
         for y in 0..<(colour.count / width) {
             encodeRow(
                 y, colour: colour[(y * width)..<((y + 1) * width)],

@@ -133,20 +133,22 @@ struct HUDLayerPixelsTests {
     @Test("Spans of every short length composite as the scalar blend", arguments: 1...13)
     func everyShortLength(_ width: Int) {
         var generator = SystemRandomNumberGenerator()
-        for kind in 0..<3 {
+        for kind in 0..<4 {
             var colour: [UInt32] = []
             var transmission: [UInt32] = []
             let grey = UInt32.random(in: 1...255, using: &generator)
             for _ in 0..<width {
-                // Uniform: one translucent grey; greys: a grey each; mixed: channels apart.
+                // Uniform: one translucent grey; greys: a grey each; mixed: channels apart; a panel's opaque fill
+                // (filled four pixels a store from eight on).
                 let k: UInt32 =
                     switch kind {
                     case 0: grey &* 0x01_0101
                     case 1: UInt32.random(in: 0...254, using: &generator) &* 0x01_0101
-                    default: UInt32.random(in: 0...0xfe_fefe, using: &generator)
+                    case 2: UInt32.random(in: 0...0xfe_fefe, using: &generator)
+                    default: 0
                     }
                 transmission.append(k)
-                colour.append(kind == 0 ? 0x01_0203 : 0x01_0101)
+                colour.append(kind == 0 || kind == 3 ? 0x01_0203 : 0x01_0101)
             }
             let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: width)
             var frame = FrameBuffer(width: width, height: 2)
