@@ -33,10 +33,21 @@ extension OfflineMapLayer {
 
     /// The placed labels as the map composite's overlay: each with the pixels its drawing can touch and, where
     /// those pixels follow from a whole-step place (a turned label's stamp, an upright label's rounded pens), who
-    /// it is; drawn through `canvas` onto the composite's kept frame.
-    func labelOverlay(_ placed: [PlacedLabel], typography: LabelTypography, canvas: Canvas) -> CompositeOverlay {
+    /// it is; drawn through `canvas` onto the composite's kept frame. Labels `slid` by whole pixels from the full
+    /// placement take its items moved by as much (`SlidLabelPlacement.items`).
+    func labelOverlay(
+        _ placed: [PlacedLabel], slid slide: Point?, typography: LabelTypography, canvas: Canvas
+    ) -> CompositeOverlay {
         let fonts = typography.fonts
-        let items = placed.map { overlayItem($0, font: fonts.font($0.kind), haloPixels: typography.haloPixels) }
+        let look = SlidLabelPlacement.ItemLook(style: style, haloPixels: typography.haloPixels)
+        let items: [CompositeOverlay.Item]
+        if let slide, let full = slidPlacement?.items, full.look == look, full.items.count == placed.count {
+            items = full.items.map { $0.moved(by: slide) }
+        } else {
+            items = placed.map { overlayItem($0, font: fonts.font($0.kind), haloPixels: typography.haloPixels) }
+            // Only the full placement's own items are kept: a slid frame's differ from them by the slide.
+            if slide == nil, slidPlacement?.labels == placed { slidPlacement?.items = (look, items) }
+        }
         return CompositeOverlay(items: items) { [self] indices, frame in
             // The canvas lends its rasteriser (outline text); the frame is the composite's for the while.
             swap(&canvas.frame, &frame)

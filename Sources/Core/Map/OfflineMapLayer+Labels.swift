@@ -12,11 +12,12 @@ extension OfflineMapLayer {
     public var labelImages: LabelImageCache { placer.images }
 
     /// Places this frame's labels (from the decoded tiles under the screen), clear of `reserved` and of the lines
-    /// drawn over the map (`keepOff`); `labelOverlay` draws them.
+    /// drawn over the map (`keepOff`), and says how far they slid from `slidPlacement`'s (nil: placed afresh);
+    /// `labelOverlay` draws them.
     func placeLabels(
         camera: Camera, zoom: Int, xs: ClosedRange<Int>, ys: ClosedRange<Int>, typography: LabelTypography,
         reserved: [Rect], keepOff lines: [LabelKeepOutLine]
-    ) -> [PlacedLabel] {
+    ) -> (labels: [PlacedLabel], slide: Point?) {
         let store = tiles.store
         var dataTiles: Set<TileID> = []
         // Labels come from data tiles at or below the file's shallowest zoom only (underzoom draws none).
@@ -43,7 +44,7 @@ extension OfflineMapLayer {
                 camera: camera, candidateTiles: loadedTiles, physics: typography.physics, reserved: reserved,
                 keepOff: lines)
         {
-            lastLabels = slid
+            lastLabels = slid.labels
             return slid
         }
         let fonts = typography.fonts
@@ -55,7 +56,7 @@ extension OfflineMapLayer {
             camera: camera, candidateTiles: loadedTiles, physics: typography.physics, reserved: reserved,
             keepOff: lines, labels: placed)
         lastLabels = placed
-        return placed
+        return (placed, nil)
     }
 
     /// The colour of a kind of label in the current style.

@@ -29,13 +29,24 @@ struct SlidLabelPlacement {
     let keepOff: [LabelKeepOutLine]
     /// What it placed, in its camera's screen pixels.
     let labels: [PlacedLabel]
+    /// The composite's overlay items of `labels` (`OfflineMapLayer.overlayItem`) and what else they were made
+    /// from, once a frame drew them: a slid frame's items are these moved by the slide, since every pixel of a
+    /// label's drawing moves with its origin when that moves by whole pixels (its pens are rounded, and its
+    /// stamp's place quantised, the same way wherever it is).
+    var items: (look: ItemLook, items: [CompositeOverlay.Item])?
 
-    /// The labels for a frame of `camera` with these obstacles, when they are this placement's slid by whole
-    /// pixels within the limit; nil when the frame must place its labels afresh.
+    /// What a label's overlay item depends on besides the label: its colours and halo.
+    struct ItemLook: Equatable {
+        var style: MapStyle
+        var haloPixels: Double
+    }
+
+    /// The labels for a frame of `camera` with these obstacles, and the whole pixels they slid by, when they are
+    /// this placement's slid within the limit; nil when the frame must place its labels afresh.
     func labels(
         camera new: Camera, candidateTiles tiles: [TileID], physics p: ScreenPhysics, reserved r: [Rect],
         keepOff lines: [LabelKeepOutLine]
-    ) -> [PlacedLabel]? {
+    ) -> (labels: [PlacedLabel], slide: Point)? {
         guard new.zoom == camera.zoom, new.bearing == camera.bearing, new.width == camera.width,
             new.height == camera.height, new.anchor == camera.anchor, tiles == candidateTiles, p == physics,
             r == reserved, let slide = Self.wholePixelSlide(from: camera, to: new)
@@ -46,7 +57,7 @@ struct SlidLabelPlacement {
             for box in label.boxes where r.contains(where: box.intersects) { return nil }
         }
         guard Self.clear(moved, of: lines, keptClearOf: keepOff, slid: slide) else { return nil }
-        return moved
+        return (moved, slide)
     }
 
     /// How far a point fixed on the map moves on screen from `old` to `new` (same zoom, rotation and anchor):

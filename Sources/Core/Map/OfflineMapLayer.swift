@@ -153,18 +153,18 @@ public final class OfflineMapLayer: MapLayer {
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
         prepareCredit(credit, typography: typography, on: canvas)
-        let labels =
+        let (labels, slide) =
             drawsLabels
             ? placeLabels(
                 camera: camera, zoom: z, xs: xs, ys: ys, typography: typography,
-                reserved: reserved + (credit.map { [$0.box] } ?? []), keepOff: lines) : []
+                reserved: reserved + (credit.map { [$0.box] } ?? []), keepOff: lines) : ([], nil)
         // The labels lie on the map in the composite's kept frame and shift with it; the frame is taken out of the
         // canvas while the mosaic draws into it, so the labels can be drawn through the canvas meanwhile.
         var frame = FrameBuffer(width: 1, height: 1)
         swap(&frame, &canvas.frame)
         mosaic.draw(
             into: &frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb,
-            overlay: labelOverlay(labels, typography: typography, canvas: canvas))
+            overlay: labelOverlay(labels, slid: slide, typography: typography, canvas: canvas))
         swap(&frame, &canvas.frame)
         resampledPixels += mosaic.lastResampledPixels
         redrawnLabels += mosaic.lastRedrawnItems

@@ -22,7 +22,7 @@ struct CompositeOverlay {
         }
     }
 
-    struct Item {
+    struct Item: Equatable {
         /// Every pixel its drawing can touch (nil: none).
         var bounds: PixelRect?
         /// Nil for an item whose pixels are not a function of a whole-step place (it is drawn again every frame).
@@ -30,6 +30,13 @@ struct CompositeOverlay {
 
         /// An item that draws nothing.
         static var none: Item { Item(bounds: nil, identity: nil) }
+
+        /// The same item drawn `d` whole pixels further on (`d`'s coordinates are whole numbers).
+        func moved(by d: Point) -> Item {
+            let (dx, dy) = (Int(d.x), Int(d.y))
+            return Item(
+                bounds: bounds?.offsetBy(dx, dy), identity: identity?.moved(columns: -dx, rows: -dy))
+        }
     }
 
     /// In drawing order.

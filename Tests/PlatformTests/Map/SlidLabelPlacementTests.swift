@@ -66,6 +66,38 @@ struct SlidLabelPlacementTests {
         #expect(Double(same) >= 0.95 * Double(shown), "\(same) of \(shown) names shown by both")
     }
 
+    /// A slid frame's overlay items (what the map's composite keeps or draws again of each label) are the full
+    /// placement's moved by the slide: the same as working each one out afresh, bounds and identity alike.
+    @Test("A slid frame's label items are the full placement's moved by the slide")
+    func slidItemsAreFreshItems() throws {
+        let layer = try Self.layer(reusing: true)
+        let canvas = Canvas(width: 400, height: 240)
+        let typography = layer.labelTypography(for: .assumed(width: 400, height: 240))
+        var full: Camera?
+        var compared = 0
+        var withIdentity = 0
+        var turned = 0
+        for i in 0..<120 {
+            let before = layer.placedLabelSets
+            layer.draw(on: canvas, camera: Self.camera(i), reserved: Self.reserved)
+            guard layer.placedLabelSets == before, let last = full else {
+                full = Self.camera(i)
+                continue
+            }
+            let slide = try #require(SlidLabelPlacement.wholePixelSlide(from: last, to: Self.camera(i)))
+            let kept = try #require(layer.slidPlacement?.items, "frame \(i): the full placement's items")
+            let fresh = layer.lastLabels.map {
+                layer.overlayItem($0, font: typography.fonts.font($0.kind), haloPixels: typography.haloPixels)
+            }
+            #expect(kept.items.map { $0.moved(by: slide) } == fresh, "frame \(i), slid \(slide)")
+            compared += fresh.count
+            withIdentity += fresh.filter { $0.identity != nil }.count
+            turned += layer.lastLabels.filter { $0.rotationDegrees != 0 }.count
+        }
+        // Upright and turned names alike, most of them kept by identity.
+        #expect(compared > 300 && withIdentity > compared / 2 && turned > 50, "\(compared), \(withIdentity), \(turned)")
+    }
+
     static let label = PlacedLabel(
         text: "Mannerheimintie", kind: .road, origin: Point(x: 200.25, y: 100.5), rotationDegrees: 12,
         boxes: [Rect(x: 190, y: 90, width: 30, height: 14)])
@@ -90,10 +122,11 @@ struct SlidLabelPlacementTests {
         let camera = Self.camera(0)
         let slid = Self.slid(camera, dx: 3, dy: -2)
         let lines = [LabelKeepOutLine(points: Self.trail.points.map { $0 + Point(x: 3, y: -2) }, halfWidthPixels: 4)]
-        let labels = try #require(
+        let (labels, slide) = try #require(
             Self.placement(camera).labels(
                 camera: slid, candidateTiles: [TileID(z: 14, x: 9326, y: 4742)],
                 physics: .assumed(width: 400, height: 240), reserved: [], keepOff: lines))
+        #expect(slide == Point(x: 3, y: -2))
         #expect(labels.count == 1)
         #expect(labels[0].origin == Point(x: 203.25, y: 98.5))
         #expect(labels[0].boxes == [Rect(x: 193, y: 88, width: 30, height: 14)])
