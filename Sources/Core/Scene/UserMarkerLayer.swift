@@ -50,9 +50,34 @@ struct UserMarkerLayer {
     /// The pixels `look` can touch: the cone, the arrow with its shadow, the dot, the ring (with a pixel of margin
     /// for anti-aliasing and strokes).
     static func bounds(_ look: Look, unit: Double) -> Rect {
-        let cone = coneRadius(unit: unit) * (1 + 1 / 70) + 2
-        let reach = max(cone, Double(look.ringRadius ?? 0) + 2 * unit + 2)
-        return Rect(x: look.at.x - reach, y: look.at.y - reach, width: 2 * reach, height: 2 * reach + 2 * unit)
+        let at = look.at
+        // The arrow (its points lie within 1.14 half-lengths of `at`) or the dot, with the shadow's stroke (3
+        // units each side) and the shadow 2 units lower.
+        let arrow = 22 * unit * 1.14 + 3 * unit + 2
+        var minX = at.x - arrow
+        var maxX = at.x + arrow
+        var minY = at.y - arrow
+        var maxY = at.y + arrow + 2 * unit
+        func include(_ p: Point, _ pad: Double) {
+            (minX, maxX) = (min(minX, p.x - pad), max(maxX, p.x + pad))
+            (minY, maxY) = (min(minY, p.y - pad), max(maxY, p.y + pad))
+        }
+        if let r = look.ringRadius {
+            let reach = Double(r) + 2 * unit + 2
+            include(Point(x: at.x - reach, y: at.y - reach), 0)
+            include(Point(x: at.x + reach, y: at.y + reach), 0)
+        }
+        if let halfDegrees = look.arrowHalfDegrees {
+            // Only the wedge's corners: a narrow heading's cone is a small part of the circle it could sweep, and
+            // the marker's layer is drawn twice and encoded whenever the heading turns half a degree.
+            let radius = coneRadius(unit: unit)
+            for p in conePoints(
+                at: at, angle: Angle(Double(halfDegrees) / 2), accuracy: Double(look.accuracyDegrees), radius: radius)
+            {
+                include(p, radius / 70 + 2)
+            }
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     func draw(_ look: Look, on canvas: Canvas, theme: SceneTheme, unit: Double) {
@@ -108,10 +133,9 @@ struct UserMarkerLayer {
     /// From this heading accuracy (degrees) on, the arrow is an outline only.
     static let hollowFromDegrees = 45.0
 
-    /// A translucent wedge as wide as the heading's uncertainty, so a rough heading looks rough.
-    private func drawCone(
-        on canvas: Canvas, at: Point, angle: Angle, accuracy: Double, radius: Double, theme: SceneTheme
-    ) {
+    /// The heading cone's outline: the user, then the arc `radius` out from `angle` − `accuracy` to `angle` +
+    /// `accuracy` (at least 4°, at most 90° each side) in 16 steps.
+    static func conePoints(at: Point, angle: Angle, accuracy: Double, radius: Double) -> [Point] {
         let half = min(max(accuracy, 4), 90)
         var points = [at]
         let steps = 16
@@ -119,6 +143,14 @@ struct UserMarkerLayer {
             let a = (angle.degrees - half + 2 * half * Double(i) / Double(steps)) * .pi / 180
             points.append(Point(x: at.x + radius * sin(a), y: at.y - radius * cos(a)))
         }
+        return points
+    }
+
+    /// A translucent wedge as wide as the heading's uncertainty, so a rough heading looks rough.
+    private func drawCone(
+        on canvas: Canvas, at: Point, angle: Angle, accuracy: Double, radius: Double, theme: SceneTheme
+    ) {
+        let points = Self.conePoints(at: at, angle: angle, accuracy: accuracy, radius: radius)
         canvas.fill(Path(polygons: [points]), theme.accuracyFill)
         // Edges on both sides, so the wedge reads even on a busy map.
         for edge in [points[1], points[points.count - 1]] {
