@@ -8,7 +8,7 @@ struct RouteLayer {
             drawRoute(route, progress: ride.progress, canvas: canvas, camera: camera, theme: theme, unit: unit)
         }
         for trail in ride.earlierTrails {
-            TrailLayer().draw(on: canvas, camera: camera, trail: trail, theme: theme, unit: unit)
+            TrailLayer().draw(TrailLayer.onScreen(camera: camera, trail: trail), on: canvas, theme: theme, unit: unit)
         }
     }
 
@@ -48,7 +48,9 @@ struct RouteLayer {
             }
         }
         for trail in ride.earlierTrails {
-            if let line = TrailLayer().keepOut(camera: camera, trail: trail, unit: unit) { lines.append(line) }
+            if let line = TrailLayer().keepOut(TrailLayer.onScreen(camera: camera, trail: trail), unit: unit) {
+                lines.append(line)
+            }
         }
         return lines
     }

@@ -202,15 +202,18 @@ public final class Scene {
             hud.prepare(&hudCache, on: canvas, lines: lines, layout: layout, camera: input.camera, theme: theme)
         }
         let markerLayered = prepareMarker(input)
+        let trail = TrailLayer.onScreen(camera: input.camera, trail: input.trail)
         let trailPlan =
             cachesHUD
-            ? settledTrail.prepare(trail: input.trail, camera: input.camera, theme: theme, unit: unit, on: canvas) : nil
+            ? settledTrail.prepare(
+                trail: input.trail, onScreen: trail, camera: input.camera, theme: theme, unit: unit, on: canvas)
+            : nil
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         if let map {
             // ... and of the route and the trail, which are drawn over the map.
             map.draw(
-                on: canvas, camera: input.camera, reserved: reserved, keepOff: labelKeepOutLines(input),
+                on: canvas, camera: input.camera, reserved: reserved, keepOff: labelKeepOutLines(input, trail: trail),
                 physics: physics)
         } else {
             // Grid labels are secondary text: 16 arc-minutes of capital height.
@@ -225,7 +228,7 @@ public final class Scene {
         if let trailPlan {
             settledTrail.draw(trailPlan, on: canvas, theme: theme, unit: unit)
         } else {
-            TrailLayer().draw(on: canvas, camera: input.camera, trail: input.trail, theme: theme, unit: unit)
+            TrailLayer().draw(trail, on: canvas, theme: theme, unit: unit)
         }
         if markerLayered {
             markerCache.composite(into: &canvas.frame)

@@ -52,16 +52,18 @@ struct SettledTrail {
         last = nil
     }
 
-    /// Makes sure the layer holds `trail` less its last point for `camera`, drawing it on `canvas` (scratch space:
-    /// before the map is drawn) if not; nil when the trail is to be stroked directly this frame.
+    /// Makes sure the layer holds `trail` less its last point for `camera` (`onScreen`: the trail as that
+    /// camera shows it), drawing it on `canvas` (scratch space: before the map is drawn) if not; nil when the
+    /// trail is to be stroked directly this frame.
     mutating func prepare(
-        trail: [GeoCoordinate], camera: Camera, theme: SceneTheme, unit: Double, on canvas: Canvas
+        trail: [GeoCoordinate], onScreen: TrailLayer.OnScreen, camera: Camera, theme: SceneTheme, unit: Double,
+        on canvas: Canvas
     ) -> Plan? {
         guard trail.count >= 3 else {
             removeAll()
             return nil
         }
-        let settled = TrailLayer.screenPoints(camera: camera, trail: trail.dropLast())
+        let settled = Array(onScreen.settled)
         guard settled.count >= 2 else {
             removeAll()
             return nil

@@ -60,16 +60,19 @@ struct SettledTrailSeamTests {
         var over2 = 0
         for step in 0..<6 {
             let camera = Self.camera(shifted: step)
-            let plan = settled.prepare(trail: trail, camera: camera, theme: look.theme, unit: 1, on: scratch)
+            let plan = settled.prepare(
+                trail: trail, onScreen: TrailLayer.onScreen(camera: camera, trail: trail), camera: camera,
+                theme: look.theme, unit: 1, on: scratch)
             let layered = Canvas(width: 320, height: 240)
             layered.frame = FrameBuffer(width: 320, height: 240, fill: look.map)
             let direct = Canvas(width: 320, height: 240)
             direct.frame = FrameBuffer(width: 320, height: 240, fill: look.map)
-            TrailLayer().draw(on: direct, camera: camera, trail: trail, theme: look.theme, unit: 1)
+            TrailLayer().draw(TrailLayer.onScreen(camera: camera, trail: trail), on: direct, theme: look.theme, unit: 1)
             if let plan {
                 settled.draw(plan, on: layered, theme: look.theme, unit: 1)
             } else {
-                TrailLayer().draw(on: layered, camera: camera, trail: trail, theme: look.theme, unit: 1)
+                TrailLayer().draw(
+                    TrailLayer.onScreen(camera: camera, trail: trail), on: layered, theme: look.theme, unit: 1)
             }
             let d = Self.difference(layered.frame, direct.frame)
             largest = max(largest, d.largest)
