@@ -31,7 +31,7 @@ func runTargetsBenchmark() {
     row(
         "CPU per second of riding (vs Navit)", "\(formatFixed(perSecond * 1000, digits: 1)) ms/s",
         "\(formatFixed(navitPerSecond * 1000, digits: 1)) ms/s", perSecond / navitPerSecond)
-    // The same after the first 5 s: the start (about a quarter of the CPU above) is not riding.
+    // The same after the first 5 s: the start (about a fifth of the CPU above) is not riding.
     let settled = bundled.settledCpuSeconds / bundled.settledWallSeconds
     row(
         "  the same from 5 s on (riding only)", "\(formatFixed(settled * 1000, digits: 1)) ms/s",
@@ -122,7 +122,7 @@ private struct ReplayFigures {
     var wallSeconds: Double
     var cpuSeconds: Double
     /// CPU and wall time from `settleSeconds` after the start to the end: riding only, without the start (the
-    /// map opened, fonts loaded, the first screen's tiles drawn), which costs about a quarter of a 40 s run.
+    /// map opened, fonts loaded, the first screen's tiles drawn), which costs about a fifth of a 40 s run.
     var settledCpuSeconds: Double
     var settledWallSeconds: Double
     var peakMiB: Double
