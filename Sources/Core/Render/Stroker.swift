@@ -22,11 +22,15 @@ public enum Stroker {
             ])
         }
         let joints = closed ? Array(points.indices) : Array(points.indices.dropFirst().dropLast())
+        let cosSmallestTurn = cosSmallestTurn(radius: r)
         for i in joints {
             let (before, here, after) = (
                 points[(i - 1 + points.count) % points.count], points[i], points[(i + 1) % points.count]
             )
-            if let piece = join(from: before, at: here, to: after, radius: r, tolerance: path.tolerance) {
+            if let piece = join(
+                from: before, at: here, to: after, radius: r, tolerance: path.tolerance,
+                cosSmallestTurn: cosSmallestTurn)
+            {
                 path.addPolygon(piece)
             }
         }
@@ -47,12 +51,26 @@ public enum Stroker {
     static func join(from before: Point, at here: Point, to after: Point, radius r: Double, tolerance: Double)
         -> [Point]?
     {
+        join(
+            from: before, at: here, to: after, radius: r, tolerance: tolerance,
+            cosSmallestTurn: cosSmallestTurn(radius: r))
+    }
+
+    /// The cosine of the smallest turn that gets a round piece on a line of half width `r`: worked out once a
+    /// stroke, not once a joint.
+    private static func cosSmallestTurn(radius r: Double) -> Double { cos(min(Double.pi, 0.1 / r)) }
+
+    /// `join` with the smallest turn's cosine for `r` given.
+    private static func join(
+        from before: Point, at here: Point, to after: Point, radius r: Double, tolerance: Double,
+        cosSmallestTurn: Double
+    ) -> [Point]? {
         let u = here - before
         let v = after - here
         let (lu, lv) = (u.length, v.length)
         guard lu > 1e-9, lv > 1e-9 else { return nil }
         let (uu, vv) = (u * (1 / lu), v * (1 / lv))
-        guard uu.x * vv.x + uu.y * vv.y < cos(min(Double.pi, 0.1 / r)) else { return nil }
+        guard uu.x * vv.x + uu.y * vv.y < cosSmallestTurn else { return nil }
         return joinPiece(at: here, from: uu, to: vv, radius: r, tolerance: tolerance)
     }
 
