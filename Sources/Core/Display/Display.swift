@@ -17,8 +17,13 @@ public protocol Display: AnyObject {
     var height: Int { get }
     /// A short description for logs ("bochs-drm Virtual-1 1280x800 XRGB8888").
     var name: String { get }
-    /// Shows `frame`. Throws when the frame cannot be shown; the message says what failed.
-    func present(_ frame: FrameBuffer) throws
+    /// Shows `frame`, of which only the pixels `changed` says may differ from the frame presented before it.
+    /// Throws when the frame cannot be shown; the message says what failed.
+    func present(_ frame: FrameBuffer, changed: FrameChange) throws
+    /// How many of the frames presented the display may still hold after `present` returns (to compare the next
+    /// with, or while a page flip is pending): a scene draws the next frame into a buffer no display holds, or it
+    /// would copy all its pixels first (copy on write).
+    var framesHeld: Int { get }
     /// A descriptor that becomes readable when the display has events to handle (DRM page-flip completions);
     /// nil when frames are shown as soon as `present` returns.
     var eventDescriptor: Int32? { get }
@@ -36,6 +41,9 @@ public protocol Display: AnyObject {
 }
 
 extension Display {
+    /// Shows `frame` without saying what changed: any pixel may have.
+    public func present(_ frame: FrameBuffer) throws { try present(frame, changed: .unknown) }
+
     /// Most displays cannot say how large they are.
     public var reportedSizeMillimetres: (width: Int, height: Int)? { nil }
 }
@@ -57,13 +65,19 @@ public final class MemoryDisplay: Display {
         self.height = height
     }
 
-    public func present(_ frame: FrameBuffer) throws {
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         lastFrame = frame
+        lastChange = changed
         presentedCount += 1
     }
+
+    /// It keeps the last frame.
+    public var framesHeld: Int { 1 }
+    /// What the caller said the last frame changed, nil before the first.
+    public private(set) var lastChange: FrameChange?
 
     /// Frames are "shown" as soon as they are presented: no events.
     public var eventDescriptor: Int32? { nil }

@@ -41,6 +41,8 @@ public final class OfflineMapLayer: MapLayer {
     /// The label candidates of the data tiles last drawn, and which tiles they came from: most frames draw the
     /// same tiles, and the list is not rebuilt for them.
     var candidateCache: (tiles: [TileID], candidates: [LabelCandidate])?
+    /// Bumped by each `draw` that writes other pixels than the one before (`MapLayer.drawnPixelsRevision`).
+    public private(set) var drawnPixelsRevision: Int? = 0
     /// The last full label placement, reused while the map only slides by whole pixels (`SlidLabelPlacement`).
     var slidPlacement: SlidLabelPlacement?
     /// False places the labels afresh every frame (tests and benchmarks compare the two).
@@ -152,6 +154,7 @@ public final class OfflineMapLayer: MapLayer {
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
+        let creditBefore = creditLayer.shown
         prepareCredit(credit, typography: typography, on: canvas)
         let (labels, slide) =
             drawsLabels
@@ -170,6 +173,9 @@ public final class OfflineMapLayer: MapLayer {
         redrawnLabels += mosaic.lastRedrawnItems
         creditLayer.composite(into: &canvas.frame)
         lastCreditCapHeight = credit?.font.capHeight
+        if mosaic.lastDrawChangedPixels || creditLayer.shown != creditBefore {
+            drawnPixelsRevision = (drawnPixelsRevision ?? 0) &+ 1
+        }
     }
 
     /// Asks for the tiles just beyond the grid along the way the map moves (`TilesAhead`), before the frame's own

@@ -280,4 +280,6 @@ final class TileMosaic {
 
     /// Overlay items drawn by the last `draw` (the others were shifted with the map).
     var lastRedrawnItems: Int { composite.lastRedrawnItems }
+    /// False when the last `draw` gave the frame exactly the pixels of the one before.
+    var lastDrawChangedPixels: Bool { composite.lastDrawChangedPixels }
 }

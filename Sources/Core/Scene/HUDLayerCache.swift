@@ -118,6 +118,37 @@ struct HUDLayerCache {
         order = slots
     }
 
+    /// What `composite` draws: each layer's look and place, in order.
+    struct Shown: Equatable {
+        var slot: Slot
+        var key: Key
+        var rect: PixelRect
+    }
+
+    /// The layers `composite` draws now, in order.
+    var shown: [Shown] {
+        order.compactMap { slot in layers[slot].map { Shown(slot: slot, key: $0.key, rect: $0.rect) } }
+    }
+
+    /// Where `composite` may draw other pixels once `old` became `new`: the old and new places of each layer that
+    /// changed its look or place, came or went; every place when layers kept changed their order (they may lie on
+    /// each other). Nil when nothing changed.
+    static func changedRect(from old: [Shown], to new: [Shown]) -> PixelRect? {
+        var changed: PixelRect?
+        func add(_ r: PixelRect) { changed = changed.map { $0.union(r) } ?? r }
+        let oldSlots = Set(old.map(\.slot))
+        let newSlots = Set(new.map(\.slot))
+        if old.filter({ newSlots.contains($0.slot) }).map(\.slot)
+            != new.filter({ oldSlots.contains($0.slot) }).map(\.slot)
+        {
+            for layer in old + new { add(layer.rect) }
+            return changed
+        }
+        for layer in old where !new.contains(layer) { add(layer.rect) }
+        for layer in new where !old.contains(layer) { add(layer.rect) }
+        return changed
+    }
+
     /// Composites every layer over `frame`, in the order `keep(only:)` gave.
     func composite(into frame: inout FrameBuffer) {
         for slot in order {

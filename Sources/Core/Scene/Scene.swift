@@ -22,6 +22,10 @@ public protocol MapLayer: AnyObject {
     /// True when `draw` writes every pixel of the canvas, so the scene need not clear it first (a full write of
     /// the frame saved each frame).
     var coversEveryPixel: Bool { get }
+    /// A number that changes whenever a `draw` writes other pixels than the `draw` before it (the map moved or
+    /// turned, a tile or a label changed), so a scene knows which frames left the map as it was; nil when the
+    /// layer does not tell (every frame then counts as changed all over).
+    var drawnPixelsRevision: Int? { get }
 }
 
 extension MapLayer {
@@ -36,6 +40,7 @@ extension MapLayer {
     public var revision: Int { 0 }
     public var isComplete: Bool { true }
     public var coversEveryPixel: Bool { false }
+    public var drawnPixelsRevision: Int? { nil }
     public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
         true
     }
@@ -102,6 +107,22 @@ public final class Scene {
     public private(set) var touchControls: [RideInput.Control] = []
     /// Frames returned earlier, oldest first: the next frame is drawn into the oldest.
     private var spareFrames: [FrameBuffer] = []
+    /// What the last frame drew, to tell which of its pixels the next one changes.
+    private var lastDrawn: DrawnFrame?
+    /// What the frames drawn since the last `takeChange()` changed (the first frame: all of it).
+    private var change = FrameChange.unknown
+
+    /// What a frame drew besides the map, as far as it tells which pixels the next frame changes: with the same
+    /// map pixels, camera, theme and trail, only the layers that changed (HUD panels, the marker) differ.
+    private struct DrawnFrame {
+        var mapRevision: Int
+        var theme: SceneTheme
+        var camera: Camera
+        var trail: [GeoCoordinate]
+        var trailLayersDrawn: Int
+        var hud: [HUDLayerCache.Shown]
+        var marker: [HUDLayerCache.Shown]
+    }
 
     /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
     public init(
@@ -240,6 +261,40 @@ public final class Scene {
         } else if drawsHUD {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }
+        let drawn = drawnFrame(input, markerLayered: markerLayered)
+        change = change.followed(by: changed(from: lastDrawn, to: drawn))
+        lastDrawn = drawn
         return canvas.frame
+    }
+
+    /// Which pixels the frames drawn since the last call may have changed, from the frame before them: what a
+    /// display copies out. The next call says what the frames drawn after this one changed.
+    public func takeChange() -> FrameChange {
+        defer { change = .none }
+        return change
+    }
+
+    /// What this frame drew, when it is of the kind whose change can be told from the layers alone: the map
+    /// tells when its pixels change, the marker and the HUD are cached layers, and no route is drawn. Nil
+    /// otherwise (the next frame then counts as changed all over).
+    private func drawnFrame(_ input: SceneInput, markerLayered: Bool) -> DrawnFrame? {
+        guard let mapRevision = map?.drawnPixelsRevision, markerLayered, cachesHUD, input.ride == nil else {
+            return nil
+        }
+        return DrawnFrame(
+            mapRevision: mapRevision, theme: theme, camera: input.camera, trail: input.trail,
+            trailLayersDrawn: settledTrail.redrawn, hud: drawsHUD ? hudCache.shown : [], marker: markerCache.shown)
+    }
+
+    /// The pixels `new` may differ in from `old`: only the layers that changed when the map, camera, theme and
+    /// trail are the same; all of them otherwise.
+    private func changed(from old: DrawnFrame?, to new: DrawnFrame?) -> FrameChange {
+        let all = FrameChange.within(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard let old, let new, old.mapRevision == new.mapRevision, old.theme == new.theme,
+            old.camera == new.camera, old.trailLayersDrawn == new.trailLayersDrawn, old.trail == new.trail
+        else { return all }
+        let hud = HUDLayerCache.changedRect(from: old.hud, to: new.hud)
+        let marker = HUDLayerCache.changedRect(from: old.marker, to: new.marker)
+        return FrameChange.within(hud).followed(by: .within(marker))
     }
 }

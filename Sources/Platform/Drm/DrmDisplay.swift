@@ -111,8 +111,9 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     }
 
     /// Shows `frame`: copies what changed into the buffer not on screen and flips to it, or, while a flip is
-    /// pending, keeps it to show when that flip completes.
-    public func present(_ frame: FrameBuffer) throws {
+    /// pending, keeps it to show when that flip completes. What changed is found against the newest frame held
+    /// (`BufferDamage`), not taken from `changed`: a buffer flipped away lacks more than the last change.
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard !closed else { throw DrmError.unsupported("the display on \(card.path) is closed") }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))

@@ -19,7 +19,8 @@ public final class FbdevDisplay: Display {
     private let screen: FbdevScreen
     private let memory: UnsafeMutableRawPointer
     private let visible: UnsafeMutableRawPointer
-    private var shown: FrameBuffer?
+    /// Whether a frame was copied out yet: until then the framebuffer holds none of ours.
+    private var hasShownAFrame = false
     private let console: VirtualTerminal?
     private var closed = false
 
@@ -54,18 +55,22 @@ public final class FbdevDisplay: Display {
 
     deinit { close() }
 
-    /// Writes what changed since the last frame straight into the visible framebuffer.
-    public func present(_ frame: FrameBuffer) throws {
+    /// Writes what `changed` says changed since the last frame straight into the visible framebuffer (all of
+    /// the first frame). No frame is kept to compare with: the caller knows what it drew.
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard !closed else { throw DrmError.unsupported("the display on \(path) is closed") }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
-        // The newest frame is held even when it changed nothing (see `MemoryScanoutDisplay.present`).
-        defer { shown = frame }
-        guard let rect = FrameDamage.changedRect(from: shown, to: frame) else { return }
+        let change = hasShownAFrame ? changed : .unknown
+        hasShownAFrame = true
+        guard let rect = change.rect(width: width, height: height) else { return }
         ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: visible, pitch: screen.lineLength)
         copiedPixels += rect.width * rect.height
     }
+
+    /// None: each frame is copied out before `present` returns.
+    public var framesHeld: Int { 0 }
 
     /// fbdev writes in place: a frame is on the screen when `present` returns.
     public var eventDescriptor: Int32? { nil }

@@ -1,8 +1,8 @@
 import Core
 
-/// A headless screen (`--display memory`): the same present path as the fbdev display — the damage scan against
-/// the frame shown last, then the scanout copy with the panel's rotation and pixel format — into a scanout
-/// buffer in ordinary memory instead of a device's.
+/// A headless screen (`--display memory`): the same present path as the fbdev display — the scanout copy of what
+/// the frame changed, with the panel's rotation and pixel format — into a scanout buffer in ordinary memory
+/// instead of a device's.
 ///
 /// For benchmarks and for runs without a screen that should cost what a screen costs: nothing is skipped that a
 /// board would do, and nothing (files, hashes) is added that a board would not.
@@ -24,7 +24,6 @@ public final class MemoryScanoutDisplay: Display {
     public private(set) var copiedPixels = 0
 
     private let memory: UnsafeMutableRawPointer
-    private var shown: FrameBuffer?
     private var closed = false
 
     /// The largest panel side accepted, so a mistyped `--mode` is an error, not a huge allocation.
@@ -53,21 +52,23 @@ public final class MemoryScanoutDisplay: Display {
 
     deinit { memory.deallocate() }
 
-    /// Writes what changed since the last frame into the scanout buffer, as `FbdevDisplay.present` does.
-    public func present(_ frame: FrameBuffer) throws {
+    /// Writes what `changed` says changed since the last frame into the scanout buffer (all of the first
+    /// frame), as `FbdevDisplay.present` does.
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard !closed else { throw MemoryDisplayError.closed }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         presentedFrames += 1
-        // The newest frame is held even when it changed nothing (its pixels are the ones shown): holding an
-        // older one would make the scene's next drawing into that buffer copy it whole first (copy on write).
-        defer { shown = frame }
-        guard let rect = FrameDamage.changedRect(from: shown, to: frame) else { return }
+        let change = presentedFrames == 1 ? .unknown : changed
+        guard let rect = change.rect(width: width, height: height) else { return }
         ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: memory, pitch: pitch)
         copiedFrames += 1
         copiedPixels += rect.width * rect.height
     }
+
+    /// None: each frame is copied out before `present` returns.
+    public var framesHeld: Int { 0 }
 
     /// The scanout pixel at panel position (`x`, `y`) as XRGB8888 (RGB565 widened), nil outside the panel; for
     /// tests.

@@ -22,7 +22,8 @@ public final class ImageFileDisplay: Display {
         }
     }
 
-    public func present(_ frame: FrameBuffer) throws {
+    /// Every frame is written whole, as a file of its own.
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
@@ -32,7 +33,8 @@ public final class ImageFileDisplay: Display {
         writtenPaths.append(path)
     }
 
-    /// Each frame is a file when `present` returns: no events, nothing to close.
+    /// Each frame is a file when `present` returns: none is held, there are no events, nothing to close.
+    public var framesHeld: Int { 0 }
     public var eventDescriptor: Int32? { nil }
     public func handleEvents() throws -> Int { 0 }
     public func finishPendingFrames() throws {}

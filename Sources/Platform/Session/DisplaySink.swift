@@ -41,9 +41,9 @@ public final class DisplaySink: EventSink {
         keepFramesApart()
     }
 
-    /// The scene draws into a buffer the display does not hold (the display keeps what it last showed).
+    /// The scene draws into a buffer the display does not hold (a display may keep what it last showed).
     private func keepFramesApart() {
-        pipeline.scene.framesHeldByDisplay = (display as? DrmDisplay)?.framesHeld ?? 1
+        pipeline.scene.framesHeldByDisplay = display.framesHeld
     }
 
     public var name: String { "display" }
@@ -69,7 +69,8 @@ public final class DisplaySink: EventSink {
             stats.recordSkipped()
             return
         }
-        try display.present(frame)
+        // What the scene changed since the frame it drew before, which this display was given.
+        try display.present(frame, changed: pipeline.scene.takeChange())
         if pipeline.scene.touchControls != shownTouchControls {
             shownTouchControls = pipeline.scene.touchControls
             onTouchControls?(shownTouchControls)

@@ -1,9 +1,10 @@
 import Core
 import Testing
 
-/// The scene never draws into a frame the display may still hold (the display keeps the last one for its damage
-/// scan): drawing into it would copy all its pixels first, every frame. It draws into the oldest one handed out.
-/// (Value semantics keep a held frame intact either way; what is tested is that no copy is made.)
+/// The scene never draws into a frame the display may still hold (DRM keeps the newest one for its damage scan and
+/// one waiting for a flip): drawing into it would copy all its pixels first, every frame. It draws into the oldest
+/// one handed out, or, for a display that holds none (memory, fbdev), into the same one every frame. (Value
+/// semantics keep a held frame intact either way; what is tested is that no copy is made.)
 @Suite("Scene frame buffers")
 struct SceneFrameBufferTests {
     static func input(_ scene: Scene, bearing: Double) -> SceneInput {
@@ -17,7 +18,7 @@ struct SceneFrameBufferTests {
         frame.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
-    @Test(arguments: [1, 3])
+    @Test(arguments: [0, 1, 3])
     func aFrameTheDisplayHoldsIsNotDrawnIntoAndTheOldestIsReused(_ held: Int) throws {
         let scene = Scene(width: 160, height: 96, fonts: try FontSet.load())
         scene.framesHeldByDisplay = held

@@ -108,9 +108,10 @@ final class SwitchingMemoryDisplay: Display, ConsoleSwitching {
     var eventDescriptor: Int32? { nil }
     var counters: String? { memory.counters }
 
-    func present(_ frame: FrameBuffer) throws {
+    var framesHeld: Int { memory.framesHeld }
+    func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard isOnScreen else { throw DrmError.unsupported("presented while another VT is in front") }
-        try memory.present(frame)
+        try memory.present(frame, changed: changed)
     }
     func handleEvents() throws -> Int { 0 }
     func finishPendingFrames() throws {}

@@ -12,35 +12,42 @@ struct MemoryScanoutDisplayTests {
         return f
     }
 
-    @Test func aFrameReachesTheScanoutBufferAndOnlyTheChangedRectangleIsCopiedAfterIt() throws {
+    @Test func aFrameReachesTheScanoutBufferAndOnlyWhatItChangedIsCopiedAfterIt() throws {
         let display = try MemoryScanoutDisplay(panelWidth: 40, panelHeight: 30)
         let first = frame(width: 40, height: 30) { x, y in UInt32(x << 16 | y << 8) }
-        try display.present(first)
+        // The first frame is copied whole, whatever the caller says it changed: the buffer holds none yet.
+        try display.present(first, changed: .within(PixelRect(x: 0, y: 0, width: 2, height: 2)))
         #expect(display.scanoutPixel(x: 7, y: 3) == UInt32(7 << 16 | 3 << 8))
         #expect(display.copiedPixels == 40 * 30)
         var second = first
         second[10, 5] = 0x00ff_ffff
         second[12, 8] = 0x0012_3456
-        try display.present(second)
+        try display.present(second, changed: .within(PixelRect(x: 10, y: 5, width: 3, height: 4)))
         #expect(display.scanoutPixel(x: 12, y: 8) == 0x0012_3456)
+        #expect(display.scanoutPixel(x: 10, y: 5) == 0x00ff_ffff)
         #expect(display.copiedPixels == 40 * 30 + 3 * 4)
-        try display.present(second)
+        try display.present(second, changed: .none)
         #expect(display.copiedFrames == 2)
-        #expect(display.presentedFrames == 3)
+        // A change past the frame's edge is cut to it.
+        try display.present(second, changed: .within(PixelRect(x: 38, y: 28, width: 10, height: 10)))
+        #expect(display.copiedPixels == 40 * 30 + 3 * 4 + 2 * 2)
+        // Not told what changed: all of it is copied.
+        try display.present(second)
+        #expect(display.copiedPixels == 2 * 40 * 30 + 3 * 4 + 2 * 2)
+        #expect(display.presentedFrames == 5)
     }
 
-    /// A frame that changed nothing is still the one the display holds: were the older one held, the scene's
-    /// next drawing into that buffer would copy all its pixels first (copy on write).
-    @Test func theDisplayHoldsTheNewestFrameEvenWhenItChangedNothing() throws {
+    /// The display keeps no frame (the caller says what changed), so the caller's next drawing into the same
+    /// buffer is done in place, not on a copy of it (copy on write).
+    @Test func theDisplayHoldsNoFrame() throws {
         let display = try MemoryScanoutDisplay(panelWidth: 16, panelHeight: 8)
-        var older = FrameBuffer(width: 16, height: 8, fill: 0x0010_2030)
-        let newer = FrameBuffer(width: 16, height: 8, fill: 0x0010_2030)
-        try display.present(older)
-        try display.present(newer)
-        #expect(display.copiedFrames == 1)
-        let storage = older.pixels.withUnsafeBufferPointer { $0.baseAddress }
-        older[3, 4] = 0x00ff_ffff
-        #expect(older.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage, "the older frame was copied")
+        #expect(display.framesHeld == 0)
+        var shown = FrameBuffer(width: 16, height: 8, fill: 0x0010_2030)
+        try display.present(shown)
+        let storage = shown.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        shown[3, 4] = 0x00ff_ffff
+        #expect(shown.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage, "the frame was copied")
+        #expect(display.scanoutPixel(x: 3, y: 4) == 0x0010_2030)
     }
 
     @Test func aTurnedPanelGetsTheFrameTurnedAndRGB565Truncated() throws {
