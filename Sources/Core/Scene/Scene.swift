@@ -115,7 +115,9 @@ public final class Scene {
     /// What a frame drew besides the map, as far as it tells which pixels the next frame changes: with the same
     /// map pixels, camera, theme and trail, only the layers that changed (HUD panels, the marker) differ.
     private struct DrawnFrame {
+        /// The map's `drawnPixelsRevision`; 0 for the grid, drawn from the camera, theme and places kept clear.
         var mapRevision: Int
+        var reserved: [Rect]
         var theme: SceneTheme
         var camera: Camera
         var trail: [GeoCoordinate]
@@ -261,7 +263,7 @@ public final class Scene {
         } else if drawsHUD {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }
-        let drawn = drawnFrame(input, markerLayered: markerLayered)
+        let drawn = drawnFrame(input, reserved: reserved, markerLayered: markerLayered)
         change = change.followed(by: changed(from: lastDrawn, to: drawn))
         lastDrawn = drawn
         return canvas.frame
@@ -275,14 +277,13 @@ public final class Scene {
     }
 
     /// What this frame drew, when it is of the kind whose change can be told from the layers alone: the map
-    /// tells when its pixels change, the marker and the HUD are cached layers, and no route is drawn. Nil
-    /// otherwise (the next frame then counts as changed all over).
-    private func drawnFrame(_ input: SceneInput, markerLayered: Bool) -> DrawnFrame? {
-        guard let mapRevision = map?.drawnPixelsRevision, markerLayered, cachesHUD, input.ride == nil else {
-            return nil
-        }
+    /// tells when its pixels change (or the grid is drawn), the marker and the HUD are cached layers, and no route
+    /// is drawn. Nil otherwise (the next frame then counts as changed all over).
+    private func drawnFrame(_ input: SceneInput, reserved: [Rect], markerLayered: Bool) -> DrawnFrame? {
+        let mapRevision = map.map { $0.drawnPixelsRevision } ?? 0
+        guard let mapRevision, markerLayered, cachesHUD, input.ride == nil else { return nil }
         return DrawnFrame(
-            mapRevision: mapRevision, theme: theme, camera: input.camera, trail: input.trail,
+            mapRevision: mapRevision, reserved: reserved, theme: theme, camera: input.camera, trail: input.trail,
             trailLayersDrawn: settledTrail.redrawn, hud: drawsHUD ? hudCache.shown : [], marker: markerCache.shown)
     }
 
@@ -290,7 +291,8 @@ public final class Scene {
     /// trail are the same; all of them otherwise.
     private func changed(from old: DrawnFrame?, to new: DrawnFrame?) -> FrameChange {
         let all = FrameChange.within(PixelRect(x: 0, y: 0, width: width, height: height))
-        guard let old, let new, old.mapRevision == new.mapRevision, old.theme == new.theme,
+        guard let old, let new, old.mapRevision == new.mapRevision, old.reserved == new.reserved,
+            old.theme == new.theme,
             old.camera == new.camera, old.trailLayersDrawn == new.trailLayersDrawn, old.trail == new.trail
         else { return all }
         let hud = HUDLayerCache.changedRect(from: old.hud, to: new.hud)

@@ -69,9 +69,13 @@ struct ShowCommand: Command {
             say(screen.counters ?? "frames \(headings.count)")
             countsPrinted = true
         }
-        let frame: (Int) -> FrameBuffer = { [headings] i in
-            scene.map { renderFrame($0, heading: headings[i]) }
-                ?? TestPattern.frame(width: screen.width, height: screen.height, heading: headings[i])
+        // A scene says what each frame changed, so the display copies only that; a test pattern does not.
+        let frame: (Int) -> (frame: FrameBuffer, changed: FrameChange) = { [headings] i in
+            guard let scene else {
+                return (TestPattern.frame(width: screen.width, height: screen.height, heading: headings[i]), .unknown)
+            }
+            let drawn = renderFrame(scene, heading: headings[i])
+            return (drawn, scene.takeChange())
         }
         let sink = FrameSequenceSink(display: screen, count: headings.count, hold: hold, makeFrame: frame) {
             printCounts()

@@ -52,14 +52,17 @@ public final class DrmDisplay: Display, ConsoleSwitching {
 
     private let fd: Int32
     private var buffers: [DumbBuffer] = []
-    /// How many presented frames this display may keep: the newest copied out (what changed is found against
-    /// it) and the one waiting for a pending flip. The scene draws the next frame into neither.
-    public var framesHeld: Int { 2 }
+    /// How many presented frames this display may keep: the one waiting for a pending flip. The scene draws the
+    /// next frame into another.
+    public var framesHeld: Int { 1 }
     private var front = 0
     private var pendingBuffer = 0
+    /// The newest frame presented while a flip was pending or the screen was not ours, and what it changed (with
+    /// the frames that waited before it) from the newest frame copied out.
     private var waitingFrame: FrameBuffer?
-    /// What each buffer lacks of the newest frame copied out: one frame held instead of one per buffer (1.5 MB
-    /// less at 800×480).
+    private var waitingChange = FrameChange.none
+    /// What each buffer lacks of the newest frame copied out, from what the frames said they changed: no frame
+    /// is held to compare with (1.5 MB less at 800×480, and no read of two frames for each one presented).
     private var damage = BufferDamage(buffers: 0)
     private let savedCrtc: DrmCrtcState?
     private let console: VirtualTerminal?
@@ -110,9 +113,9 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         flipToken.deallocate()
     }
 
-    /// Shows `frame`: copies what changed into the buffer not on screen and flips to it, or, while a flip is
-    /// pending, keeps it to show when that flip completes. What changed is found against the newest frame held
-    /// (`BufferDamage`), not taken from `changed`: a buffer flipped away lacks more than the last change.
+    /// Shows `frame`: copies what changed into the buffer not on screen (what `changed` says, and what that
+    /// buffer lacked already) and flips to it, or, while a flip is pending, keeps it to show when that flip
+    /// completes.
     public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
         guard !closed else { throw DrmError.unsupported("the display on \(card.path) is closed") }
         guard frame.width == width, frame.height == height else {
@@ -121,10 +124,11 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         presentedFrames += 1
         // Off screen: without DRM master nothing can be shown; the newest frame goes up when the VT returns.
         if isFlipPending || !isOnScreen {
+            waitingChange = waitingFrame == nil ? changed : waitingChange.followed(by: changed)
             waitingFrame = frame
             return
         }
-        try show(frame)
+        try show(frame, changed: changed)
     }
 
     /// Follows VT switches when the VT lets us (see `ConsoleSwitching`); false without a VT.
@@ -150,21 +154,23 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     }
 
     /// Takes the screen back when the VT returns: acknowledges the switch, becomes DRM master again (the kernel
-    /// lets the fd that was master take it back), and sets our mode on the front buffer with the newest frame
-    /// copied in full: whoever had the screen meanwhile may have set another mode or drawn anything.
+    /// lets the fd that was master take it back), and sets our mode again (whoever had the screen meanwhile may
+    /// have set another) on the front buffer. Our buffers are ours alone: the front one still holds the newest
+    /// frame copied out (the flip in flight completed before the screen went), and a frame that waited goes up
+    /// after it.
     public func acquireScreen() throws {
         guard !isOnScreen, !closed else { return }
         try console?.acknowledgeAcquire()
         if !DrmSys.isMaster(fd) { try DrmSys.becomeMaster(fd, path: card.path) }
         isOnScreen = true
         acquires += 1
-        let shown = waitingFrame ?? damage.newest
-        waitingFrame = nil
-        damage.forget()
-        if let shown { try copy(shown, into: front) }
         try DrmSys.setCrtc(
             fd, crtcID: selection.crtcID, bufferID: buffers[front].framebufferID, connectorID: selection.connector.id,
             mode: selection.mode.raw)
+        if let frame = waitingFrame {
+            waitingFrame = nil
+            try show(frame, changed: waitingChange)
+        }
     }
 
     /// Reads the fd's events (flip completions) and sends out a frame that waited for one; returns the flips
@@ -179,7 +185,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         completedFlips += 1
         if isOnScreen, let frame = waitingFrame {
             waitingFrame = nil
-            try show(frame)
+            try show(frame, changed: waitingChange)
         }
         return 1
     }
@@ -211,15 +217,16 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         }
     }
 
-    private func show(_ frame: FrameBuffer) throws {
+    /// Copies `frame`, which changed `changed` from the newest frame copied out, into the back buffer and flips.
+    private func show(_ frame: FrameBuffer, changed: FrameChange) throws {
         if presentation == .dirtyFB {
-            try showWithDirtyFB(frame)
+            try showWithDirtyFB(frame, changed: changed)
             return
         }
         // Nothing new since the frame on screen: no copy, no flip.
-        if damage.holds(frame, buffer: front) { return }
+        if changed.rect(width: width, height: height) == nil, damage.holdsNewest(buffer: front) { return }
         let back = 1 - front
-        try copy(frame, into: back)
+        try copy(frame, changed: changed, into: back)
         flipToken.pointee.completed = false
         let code = DrmSys.pageFlip(
             fd, crtcID: selection.crtcID, bufferID: buffers[back].framebufferID,
@@ -233,14 +240,14 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         // Drivers without page flips (some SPI panels): one buffer and DirtyFB from now on.
         if shownFrames == 0, code == DrmError.einval || code == DrmError.enosys || code == DrmError.eopnotsupp {
             presentation = .dirtyFB
-            try showWithDirtyFB(frame)
+            try showWithDirtyFB(frame, changed: .unknown)
             return
         }
         throw DrmError.call("page flip on CRTC \(selection.crtcID) of \(card.path)", errno: code)
     }
 
-    private func showWithDirtyFB(_ frame: FrameBuffer) throws {
-        guard let rect = try copy(frame, into: front) else { return }
+    private func showWithDirtyFB(_ frame: FrameBuffer, changed: FrameChange) throws {
+        guard let rect = try copy(frame, changed: changed, into: front) else { return }
         shownFrames += 1
         guard dirtyFBSupported else { return }
         let r = rotation.panelRect(rect, logicalWidth: width, logicalHeight: height)
@@ -253,11 +260,12 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         }
     }
 
-    /// Copies the part of `frame` that differs from what buffer `index` holds; returns that (logical) rectangle.
+    /// Copies the part of `frame` (which changed `changed`) that buffer `index` lacks; returns that (logical)
+    /// rectangle.
     @discardableResult
-    private func copy(_ frame: FrameBuffer, into index: Int) throws -> PixelRect? {
+    private func copy(_ frame: FrameBuffer, changed: FrameChange, into index: Int) throws -> PixelRect? {
         let buffer = buffers[index]
-        guard let rect = damage.copy(frame, into: index) else { return nil }
+        guard let rect = damage.copy(changed, into: index).rect(width: width, height: height) else { return nil }
         ScanoutCopy.copy(
             frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
         copiedPixels += rect.width * rect.height

@@ -1,9 +1,5 @@
 import Core
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// How the panel is mounted: the logical frame is turned clockwise by this much onto the scanout buffer.
 ///
 /// At 90 and 270 the logical frame is the panel turned on its side (a 1280x800 panel gives 800x1280 frames).
@@ -121,76 +117,5 @@ public enum ScanoutCopy {
     @inline(__always)
     public static func rgb565(_ p: UInt32) -> UInt16 {
         UInt16(truncatingIfNeeded: ((p >> 8) & 0xf800) | ((p >> 5) & 0x07e0) | ((p >> 3) & 0x001f))
-    }
-}
-
-/// Which part of a frame changed since another: the bounding rectangle of the differing pixels.
-public enum FrameDamage {
-    /// The rectangle that covers every pixel of `new` that differs from `old`; the whole frame when `old` is nil
-    /// or of another size; nil when nothing changed.
-    public static func changedRect(from old: FrameBuffer?, to new: FrameBuffer) -> PixelRect? {
-        let full = PixelRect(x: 0, y: 0, width: new.width, height: new.height)
-        guard let old, old.width == new.width, old.height == new.height else { return full }
-        let w = new.width
-        var top = -1
-        var bottom = -1
-        var left = w
-        var right = -1
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<new.height {
-                    let row = y * w
-                    // Whole-row equality is a memcmp; only differing rows are scanned for their extent.
-                    if memcmpEqual(a.baseAddress! + row, b.baseAddress! + row, count: w) { continue }
-                    if top < 0 { top = y }
-                    bottom = y
-                    let (pa, pb) = (a.baseAddress! + row, b.baseAddress! + row)
-                    // The row differs somewhere: only a difference left of `left` or right of `right` widens the
-                    // rectangle, so only those ends of the row are searched.
-                    if left > 0, let x0 = firstDifference(pa, pb, in: 0..<left) { left = x0 }
-                    if right < w - 1, let x1 = lastDifference(pa, pb, in: (right + 1)..<w) { right = x1 }
-                }
-            }
-        }
-        guard top >= 0 else { return nil }
-        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-    }
-
-    /// The first column of `columns` where the rows `a` and `b` differ: eight pixels compared at a time (the
-    /// marker or a HUD digit changing in the middle of the screen leaves hundreds of equal pixels either side).
-    static func firstDifference(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, in columns: Range<Int>) -> Int?
-    {
-        var x = columns.lowerBound
-        while x + 8 <= columns.upperBound {
-            let va = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD8<UInt32>.self)
-            let vb = UnsafeRawPointer(b + x).loadUnaligned(as: SIMD8<UInt32>.self)
-            if any(va .!= vb) { break }
-            x += 8
-        }
-        while x < columns.upperBound {
-            if a[x] != b[x] { return x }
-            x += 1
-        }
-        return nil
-    }
-
-    /// The last column of `columns` where the rows `a` and `b` differ, eight pixels at a time from the right.
-    static func lastDifference(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, in columns: Range<Int>) -> Int? {
-        var x = columns.upperBound
-        while x - 8 >= columns.lowerBound {
-            let va = UnsafeRawPointer(a + x - 8).loadUnaligned(as: SIMD8<UInt32>.self)
-            let vb = UnsafeRawPointer(b + x - 8).loadUnaligned(as: SIMD8<UInt32>.self)
-            if any(va .!= vb) { break }
-            x -= 8
-        }
-        while x > columns.lowerBound {
-            x -= 1
-            if a[x] != b[x] { return x }
-        }
-        return nil
-    }
-
-    private static func memcmpEqual(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int) -> Bool {
-        memcmp(a, b, count * 4) == 0
     }
 }

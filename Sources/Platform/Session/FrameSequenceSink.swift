@@ -5,14 +5,16 @@ import Core
 public final class FrameSequenceSink: EventSink {
     public let display: any Display
     public let count: Int
-    private let makeFrame: (Int) -> FrameBuffer
+    private let makeFrame: (Int) -> (frame: FrameBuffer, changed: FrameChange)
     private let hold: Bool
     private let onHold: () -> Void
     public private(set) var shown = 0
 
-    /// `makeFrame(i)` draws frame `i` of `count`; with `hold`, `onHold` runs once the last one is up.
+    /// `makeFrame(i)` draws frame `i` of `count` and says what it changed from frame `i - 1`; with `hold`,
+    /// `onHold` runs once the last one is up.
     public init(
-        display: any Display, count: Int, hold: Bool, makeFrame: @escaping (Int) -> FrameBuffer,
+        display: any Display, count: Int, hold: Bool,
+        makeFrame: @escaping (Int) -> (frame: FrameBuffer, changed: FrameChange),
         onHold: @escaping () -> Void
     ) {
         self.display = display
@@ -31,7 +33,8 @@ public final class FrameSequenceSink: EventSink {
 
     public func frame(now: Timestamp) throws {
         guard shown < count else { return }
-        try display.present(makeFrame(shown))
+        let (frame, changed) = makeFrame(shown)
+        try display.present(frame, changed: changed)
         try display.finishPendingFrames()
         shown += 1
         if shown == count && hold { onHold() }

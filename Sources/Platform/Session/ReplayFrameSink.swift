@@ -44,7 +44,7 @@ public final class ReplayFrameSink: EventSink {
         if let display {
             let frame = driver.pipeline.scene.render(input)
             frameHash.add(frame.contentHash)
-            try display.present(frame)
+            try display.present(frame, changed: driver.pipeline.scene.takeChange())
         }
         frames += 1
     }

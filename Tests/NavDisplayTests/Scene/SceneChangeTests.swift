@@ -81,11 +81,15 @@ struct SceneChangeTests {
         #expect(told.filter { $0 == PixelRect(x: 0, y: 0, width: 800, height: 480) }.count > told.count / 2)
     }
 
-    /// Standing north-up: the map, camera and trail stay, while the heading turns the marker and the speed and
-    /// heading panels change their digits. Those frames are told as the layers that changed, not the whole frame.
-    @Test("Standing, only the layers that changed are told, and they hold every changed pixel")
-    func standing() throws {
+    /// Standing north-up: the map (or the grid drawn without one, as `show` draws), camera and trail stay, while
+    /// the heading turns the marker and the speed and heading panels change their digits. Those frames are told
+    /// as the layers that changed, not the whole frame.
+    @Test(
+        "Standing, only the layers that changed are told, and they hold every changed pixel (map, or grid)",
+        arguments: [true, false])
+    func standing(onTheMap: Bool) throws {
         let scene = try Self.scene(held: 0)
+        if !onTheMap { scene.map = nil }
         let base = try #require(try Self.rideInputs(scene, .northUp, from: 30, seconds: 0.1).last)
         var inputs: [SceneInput] = []
         for i in 0..<40 {

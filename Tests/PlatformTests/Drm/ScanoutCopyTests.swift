@@ -94,59 +94,6 @@ private func scanout(
     }
 }
 
-@Suite struct FrameDamageTests {
-    @Test func noPreviousFrameMeansTheWholeFrame() {
-        let f = numbered(5, 4)
-        #expect(FrameDamage.changedRect(from: nil, to: f) == PixelRect(x: 0, y: 0, width: 5, height: 4))
-    }
-
-    @Test func identicalFramesHaveNoDamage() {
-        #expect(FrameDamage.changedRect(from: numbered(5, 4), to: numbered(5, 4)) == nil)
-    }
-
-    @Test func damageIsTheBoundingBoxOfTheChangedPixels() {
-        let old = numbered(10, 8)
-        var new = old
-        new[3, 2] = 0xffffff
-        new[6, 5] = 0xffffff
-        new[1, 4] = 0xffffff
-        #expect(FrameDamage.changedRect(from: old, to: new) == PixelRect(x: 1, y: 2, width: 6, height: 4))
-    }
-
-    /// The rows are searched eight pixels at a time and only beyond the rectangle found so far: the rectangle must
-    /// still be exactly the changed pixels' bounding box, whatever the width and wherever the changes fall.
-    @Test(arguments: [1, 7, 8, 9, 31, 800])
-    func damageMatchesAPixelByPixelSearch(width: Int) {
-        var state: UInt64 = UInt64(width)
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
-        let height = 12
-        for _ in 0..<40 {
-            let old = numbered(width, height)
-            var new = old
-            var expected: (x0: Int, y0: Int, x1: Int, y1: Int)?
-            for _ in 0..<(1 + next(4)) {
-                let (x, y) = (next(width), next(height))
-                new[x, y] = old[x, y] ^ 0x01_0101
-                let e = expected ?? (x, y, x, y)
-                expected = (min(e.x0, x), min(e.y0, y), max(e.x1, x), max(e.y1, y))
-            }
-            let e = expected!
-            #expect(
-                FrameDamage.changedRect(from: old, to: new)
-                    == PixelRect(x: e.x0, y: e.y0, width: e.x1 - e.x0 + 1, height: e.y1 - e.y0 + 1))
-        }
-    }
-
-    @Test func aFrameOfAnotherSizeIsAllDamage() {
-        #expect(
-            FrameDamage.changedRect(from: numbered(4, 4), to: numbered(5, 4))
-                == PixelRect(x: 0, y: 0, width: 5, height: 4))
-    }
-}
-
 @Suite struct ScanoutCopyAgainstPixelByPixelTests {
     /// Where logical (x, y) of a w x h frame lands on the panel, straight from the definition of each rotation.
     static func panelPoint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: PanelRotation) -> (Int, Int) {
