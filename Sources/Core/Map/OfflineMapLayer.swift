@@ -154,7 +154,6 @@ public final class OfflineMapLayer: MapLayer {
         let typography = labelTypography(for: physics)
         // The credit line's place is chosen first, so street names keep clear of it.
         let credit = creditLayout(on: canvas, typography: typography, reserved: reserved, keepOff: lines)
-        let creditBefore = creditLayer.shown
         prepareCredit(credit, typography: typography, on: canvas)
         let (labels, slide) =
             drawsLabels
@@ -173,7 +172,8 @@ public final class OfflineMapLayer: MapLayer {
         redrawnLabels += mosaic.lastRedrawnItems
         creditLayer.composite(into: &canvas.frame)
         lastCreditCapHeight = credit?.font.capHeight
-        if mosaic.lastDrawChangedPixels || creditLayer.shown != creditBefore {
+        let creditChanged = creditLayer.takeChange() != nil
+        if mosaic.lastDrawChangedPixels || creditChanged {
             drawnPixelsRevision = (drawnPixelsRevision ?? 0) &+ 1
         }
     }

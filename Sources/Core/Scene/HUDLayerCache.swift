@@ -62,6 +62,8 @@ struct HUDLayerCache {
     /// taken back from the earlier ones counts as reused.
     private(set) var redrawn = 0
     private(set) var reused = 0
+    /// Where `composite` draws other pixels than at the last `takeChange()` (`noteChange`).
+    private var changed: PixelRect?
 
     /// `earlierPerSlot` earlier layers are kept per slot for looks that come back (0 keeps only the current).
     init(earlierPerSlot: Int = 0) {
@@ -76,6 +78,7 @@ struct HUDLayerCache {
 
     /// Forgets every layer (the next frame draws each panel afresh).
     mutating func removeAll() {
+        for layer in layers.values { noteChange(layer.rect) }
         layers = [:]
         earlier = [:]
         order = []
@@ -87,7 +90,7 @@ struct HUDLayerCache {
         _ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, draw: (Canvas) -> Void
     ) {
         guard let bounds = Self.pixelBounds(rect, width: canvas.width, height: canvas.height) else {
-            layers[slot] = nil
+            if let gone = layers.removeValue(forKey: slot) { noteChange(gone.rect) }
             return
         }
         let current = layers[slot]
@@ -95,6 +98,9 @@ struct HUDLayerCache {
             reused += 1
             return
         }
+        // Another look or place: its old and new places show other pixels.
+        if let current { noteChange(current.rect) }
+        noteChange(bounds)
         var kept = earlier[slot] ?? []
         if let index = kept.firstIndex(where: { $0.key == key && $0.rect == bounds }) {
             reused += 1
@@ -113,40 +119,27 @@ struct HUDLayerCache {
     /// Keeps the layers of `slots`, composited in that order (a panel's digits after the panel), and drops the
     /// rest (panels no longer shown) with their earlier layers.
     mutating func keep(only slots: [Slot]) {
-        for slot in layers.keys where !slots.contains(slot) { layers[slot] = nil }
+        for slot in layers.keys where !slots.contains(slot) {
+            if let gone = layers.removeValue(forKey: slot) { noteChange(gone.rect) }
+        }
         for slot in earlier.keys where !slots.contains(slot) { earlier[slot] = nil }
+        // Layers that lie on each other show other pixels in another order.
+        if slots != order {
+            for layer in layers.values { noteChange(layer.rect) }
+        }
         order = slots
     }
 
-    /// What `composite` draws: each layer's look and place, in order.
-    struct Shown: Equatable {
-        var slot: Slot
-        var key: Key
-        var rect: PixelRect
-    }
-
-    /// The layers `composite` draws now, in order.
-    var shown: [Shown] {
-        order.compactMap { slot in layers[slot].map { Shown(slot: slot, key: $0.key, rect: $0.rect) } }
-    }
-
-    /// Where `composite` may draw other pixels once `old` became `new`: the old and new places of each layer that
-    /// changed its look or place, came or went; every place when layers kept changed their order (they may lie on
-    /// each other). Nil when nothing changed.
-    static func changedRect(from old: [Shown], to new: [Shown]) -> PixelRect? {
-        var changed: PixelRect?
-        func add(_ r: PixelRect) { changed = changed.map { $0.union(r) } ?? r }
-        let oldSlots = Set(old.map(\.slot))
-        let newSlots = Set(new.map(\.slot))
-        if old.filter({ newSlots.contains($0.slot) }).map(\.slot)
-            != new.filter({ oldSlots.contains($0.slot) }).map(\.slot)
-        {
-            for layer in old + new { add(layer.rect) }
-            return changed
-        }
-        for layer in old where !new.contains(layer) { add(layer.rect) }
-        for layer in new where !old.contains(layer) { add(layer.rect) }
+    /// Where `composite` may draw other pixels than it did when this was last called: the old and new places of
+    /// each layer that changed its look or place, came or went, and every place when the order changed. Nil when
+    /// nothing changed.
+    mutating func takeChange() -> PixelRect? {
+        defer { changed = nil }
         return changed
+    }
+
+    private mutating func noteChange(_ rect: PixelRect) {
+        changed = changed.map { $0.union(rect) } ?? rect
     }
 
     /// Composites every layer over `frame`, in the order `keep(only:)` gave.

@@ -122,8 +122,7 @@ public final class Scene {
         var camera: Camera
         var trail: [GeoCoordinate]
         var trailLayersDrawn: Int
-        var hud: [HUDLayerCache.Shown]
-        var marker: [HUDLayerCache.Shown]
+        var drawsHUD: Bool
     }
 
     /// `physics` nil assumes a 7" panel at 70 cm; `shaper` nil (or one that fails) sets text with `fonts`' outlines.
@@ -264,7 +263,8 @@ public final class Scene {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }
         let drawn = drawnFrame(input, reserved: reserved, markerLayered: markerLayered)
-        change = change.followed(by: changed(from: lastDrawn, to: drawn))
+        let layersChanged = FrameChange.within(hudCache.takeChange()).followed(by: .within(markerCache.takeChange()))
+        change = change.followed(by: sameUnderTheLayers(lastDrawn, drawn) ? layersChanged : .within(frameRect))
         lastDrawn = drawn
         return canvas.frame
     }
@@ -284,19 +284,19 @@ public final class Scene {
         guard let mapRevision, markerLayered, cachesHUD, input.ride == nil else { return nil }
         return DrawnFrame(
             mapRevision: mapRevision, reserved: reserved, theme: theme, camera: input.camera, trail: input.trail,
-            trailLayersDrawn: settledTrail.redrawn, hud: drawsHUD ? hudCache.shown : [], marker: markerCache.shown)
+            trailLayersDrawn: settledTrail.redrawn, drawsHUD: drawsHUD)
     }
 
-    /// The pixels `new` may differ in from `old`: only the layers that changed when the map, camera, theme and
-    /// trail are the same; all of them otherwise.
-    private func changed(from old: DrawnFrame?, to new: DrawnFrame?) -> FrameChange {
-        let all = FrameChange.within(PixelRect(x: 0, y: 0, width: width, height: height))
-        guard let old, let new, old.mapRevision == new.mapRevision, old.reserved == new.reserved,
-            old.theme == new.theme,
-            old.camera == new.camera, old.trailLayersDrawn == new.trailLayersDrawn, old.trail == new.trail
-        else { return all }
-        let hud = HUDLayerCache.changedRect(from: old.hud, to: new.hud)
-        let marker = HUDLayerCache.changedRect(from: old.marker, to: new.marker)
-        return FrameChange.within(hud).followed(by: .within(marker))
+    /// Whether `old` and `new` drew the same pixels under the cached layers (the map or grid, the trail), so
+    /// that only the layers that changed differ between them.
+    private func sameUnderTheLayers(_ old: DrawnFrame?, _ new: DrawnFrame?) -> Bool {
+        guard let old, let new else { return false }
+        // The cheapest tests first: while moving, the map changes in nearly every frame.
+        return old.mapRevision == new.mapRevision && old.camera == new.camera && old.drawsHUD == new.drawsHUD
+            && old.trailLayersDrawn == new.trailLayersDrawn && old.reserved == new.reserved && old.theme == new.theme
+            && old.trail == new.trail
     }
+
+    private var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
 }
