@@ -70,14 +70,11 @@ public final class MemoryDisplay: Display {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         lastFrame = frame
-        lastChange = changed
         presentedCount += 1
     }
 
     /// It keeps the last frame.
     public var framesHeld: Int { 1 }
-    /// What the caller said the last frame changed, nil before the first.
-    public private(set) var lastChange: FrameChange?
 
     /// Frames are "shown" as soon as they are presented: no events.
     public var eventDescriptor: Int32? { nil }

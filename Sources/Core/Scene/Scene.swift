@@ -95,10 +95,10 @@ public final class Scene {
     /// The bytes the HUD's and the marker's cached layers hold now.
     public var hudCacheBytes: Int { hudCache.bytes + markerCache.bytes }
     private let fonts: FontSet
-    /// How many of the frames this scene returned the display may still hold (it compares the next frame with the
-    /// last one shown for its damage; DRM keeps one per buffer it flips between). A frame is drawn into a buffer
-    /// no display holds: drawing into the one just returned would copy all its pixels first (copy-on-write, a
-    /// fresh 1.5 MB block from `mmap` at 800×480, faulted in page by page, every frame).
+    /// How many of the frames this scene returned the display may still hold (`Display.framesHeld`: DRM the one
+    /// waiting for a page flip, a test's display the last one). A frame is drawn into a buffer no display holds:
+    /// drawing into one held would copy all its pixels first (copy-on-write, a fresh 1.5 MB block from `mmap` at
+    /// 800×480, faulted in page by page, every frame). With none held, every frame is drawn into the same buffer.
     public var framesHeldByDisplay = 1 {
         didSet { if framesHeldByDisplay != oldValue { spareFrames.removeAll() } }
     }
