@@ -136,4 +136,39 @@ struct SceneChangeTests {
         #expect(told[3] == nil, "nothing changed")
         #expect(told[4] == PixelRect(x: 0, y: 0, width: 800, height: 480), "the labels went: the map changed")
     }
+
+    /// The product's path end to end: each frame presented with the change told to the memory display, which
+    /// copies only that into its scanout buffer, and that buffer then holds the whole frame, riding and standing.
+    @Test("Through the memory display, the scanout buffer holds every frame")
+    func scanoutHoldsEveryFrame() throws {
+        let scene = try Self.scene(held: 0)
+        let display = try MemoryScanoutDisplay(panelWidth: 800, panelHeight: 480)
+        let riding = try Self.rideInputs(scene, .headingUp, from: 26, seconds: 2)
+        var standing: [SceneInput] = []
+        for i in 0..<20 {
+            var input = try #require(riding.last)
+            input.heading = Heading(
+                direction: Angle(Double(i) * 11), reference: .trueNorth, accuracyDegrees: 4, source: .compass)
+            input.speedMetresPerSecond = Double(i % 4)
+            standing.append(input)
+        }
+        var partial = 0
+        for (i, input) in (riding + standing).enumerated() {
+            let frame = scene.render(input)
+            let change = scene.takeChange()
+            if change != .unknown,
+                change.rect(width: 800, height: 480) != PixelRect(x: 0, y: 0, width: 800, height: 480)
+            {
+                partial += 1
+            }
+            try display.present(frame, changed: change)
+            guard i % 3 == 0 || i == riding.count + standing.count - 1 else { continue }
+            var wrong = 0
+            for y in 0..<480 {
+                for x in 0..<800 where display.scanoutPixel(x: x, y: y) != frame.pixels[y * 800 + x] { wrong += 1 }
+            }
+            #expect(wrong == 0, "frame \(i): \(wrong) scanout pixels differ from the frame")
+        }
+        #expect(partial >= 15, "only \(partial) frames were copied in part")
+    }
 }
