@@ -18,12 +18,19 @@ public enum CurrentStreet {
         // Metres per world pixel at zoom 0 (the world square is worldSize pixels across).
         let metresPerUnit = 40_075_016.686 * cos(position.latitude * .pi / 180) / worldSize
         guard metresPerUnit.isFinite, metresPerUnit > 0 else { return nil }
+        // The limit in zoom-0 pixels: a segment whose box, grown by it, misses the position is farther than the
+        // limit, and is passed over without working out its distance (most of a tile's roads).
+        let reach = withinMetres / metresPerUnit
         var best: (score: Double, name: String)?
         for c in candidates where c.kind == .road && c.points.count >= 2 {
-            for i in 0..<(c.points.count - 1) {
+            let points = c.points
+            for i in 0..<(points.count - 1) {
                 // Candidates are in the 0...1 world square; the projection is in zoom-0 pixels.
-                let a = c.points[i] * worldSize
-                let b = c.points[i + 1] * worldSize
+                let a = points[i] * worldSize
+                let b = points[i + 1] * worldSize
+                guard p.x >= min(a.x, b.x) - reach, p.x <= max(a.x, b.x) + reach, p.y >= min(a.y, b.y) - reach,
+                    p.y <= max(a.y, b.y) + reach
+                else { continue }
                 let d = distance(from: p, toSegment: a, b) * metresPerUnit
                 guard d.isFinite, d <= withinMetres else { continue }
                 var score = d
