@@ -3,7 +3,10 @@ struct GridLayer {
     /// Lines are placed at "nice" spacings (1, 2, 5 × 10^n degrees) about this many pixels apart.
     static let targetSpacingPixels = 170.0
 
-    func draw(on canvas: Canvas, camera: Camera, theme: SceneTheme, font: TextLayout, avoid reserved: [Rect]) {
+    /// Draws the lines and the labels that keep clear of `reserved`; returns the boxes of the labels drawn.
+    @discardableResult
+    func draw(on canvas: Canvas, camera: Camera, theme: SceneTheme, font: TextLayout, avoid reserved: [Rect]) -> [Rect]
+    {
         let corners = [
             Point(x: 0, y: 0), Point(x: Double(camera.width), y: 0),
             Point(x: 0, y: Double(camera.height)), Point(x: Double(camera.width), y: Double(camera.height)),
@@ -11,7 +14,7 @@ struct GridLayer {
         let lats = corners.map(\.latitude)
         let lons = corners.map(\.longitude)
         guard let latMin = lats.min(), let latMax = lats.max(), let lonMin = lons.min(), let lonMax = lons.max() else {
-            return
+            return []
         }
 
         let pixelsPerDegreeLon = WebMercator.worldSize(zoom: camera.zoom) / 360
@@ -51,6 +54,7 @@ struct GridLayer {
                 label.text, at: Point(x: label.at.x - w / 2, y: label.at.y + font.capHeight / 2), layout: font,
                 theme.gridLabel, halo: theme.gridLabelHalo, haloWidth: 2.5)
         }
+        return Array(placed.dropFirst(reserved.count))
     }
 
     private func addLine(_ a: Point, _ b: Point, to path: inout Path) {

@@ -115,9 +115,9 @@ public final class Scene {
     /// What a frame drew besides the map, as far as it tells which pixels the next frame changes: with the same
     /// map pixels, camera, theme and trail, only the layers that changed (HUD panels, the marker) differ.
     private struct DrawnFrame {
-        /// The map's `drawnPixelsRevision`; 0 for the grid, drawn from the camera, theme and places kept clear.
+        /// The map's `drawnPixelsRevision`; 0 for the grid, drawn from the camera and theme with these labels.
         var mapRevision: Int
-        var reserved: [Rect]
+        var gridLabels: [Rect]
         var theme: SceneTheme
         var camera: Camera
         var trail: [GeoCoordinate]
@@ -232,6 +232,7 @@ public final class Scene {
             : nil
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
+        var gridLabels: [Rect] = []
         if let map {
             // ... and of the route and the trail, which are drawn over the map.
             map.draw(
@@ -240,7 +241,7 @@ public final class Scene {
         } else {
             // Grid labels are secondary text: 16 arc-minutes of capital height.
             let size = physics.pixels(arcMinutes: ScreenPhysics.secondaryArcMinutes) / 0.73
-            GridLayer().draw(
+            gridLabels = GridLayer().draw(
                 on: canvas, camera: input.camera, theme: theme, font: TextLayout(font: fonts.bold, size: size),
                 avoid: reserved)
         }
@@ -262,7 +263,7 @@ public final class Scene {
         } else if drawsHUD {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }
-        let drawn = drawnFrame(input, reserved: reserved, markerLayered: markerLayered)
+        let drawn = drawnFrame(input, gridLabels: gridLabels, markerLayered: markerLayered)
         let layersChanged = FrameChange.within(hudCache.takeChange()).followed(by: .within(markerCache.takeChange()))
         change = change.followed(by: sameUnderTheLayers(lastDrawn, drawn) ? layersChanged : .within(frameRect))
         lastDrawn = drawn
@@ -279,11 +280,11 @@ public final class Scene {
     /// What this frame drew, when it is of the kind whose change can be told from the layers alone: the map
     /// tells when its pixels change (or the grid is drawn), the marker and the HUD are cached layers, and no route
     /// is drawn. Nil otherwise (the next frame then counts as changed all over).
-    private func drawnFrame(_ input: SceneInput, reserved: [Rect], markerLayered: Bool) -> DrawnFrame? {
+    private func drawnFrame(_ input: SceneInput, gridLabels: [Rect], markerLayered: Bool) -> DrawnFrame? {
         let mapRevision = map.map { $0.drawnPixelsRevision } ?? 0
         guard let mapRevision, markerLayered, cachesHUD, input.ride == nil else { return nil }
         return DrawnFrame(
-            mapRevision: mapRevision, reserved: reserved, theme: theme, camera: input.camera, trail: input.trail,
+            mapRevision: mapRevision, gridLabels: gridLabels, theme: theme, camera: input.camera, trail: input.trail,
             trailLayersDrawn: settledTrail.redrawn, drawsHUD: drawsHUD)
     }
 
@@ -293,7 +294,8 @@ public final class Scene {
         guard let old, let new else { return false }
         // The cheapest tests first: while moving, the map changes in nearly every frame.
         return old.mapRevision == new.mapRevision && old.camera == new.camera && old.drawsHUD == new.drawsHUD
-            && old.trailLayersDrawn == new.trailLayersDrawn && old.reserved == new.reserved && old.theme == new.theme
+            && old.trailLayersDrawn == new.trailLayersDrawn && old.gridLabels == new.gridLabels
+            && old.theme == new.theme
             && old.trail == new.trail
     }
 
