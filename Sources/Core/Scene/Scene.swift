@@ -300,5 +300,4 @@ public final class Scene {
     }
 
     private var frameRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
-
 }

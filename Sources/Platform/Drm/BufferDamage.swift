@@ -25,9 +25,4 @@ struct BufferDamage {
         outdated[index] = .none
         return needed
     }
-
-    /// Forgets what every buffer holds: the next copy into each is whole.
-    mutating func forget() {
-        outdated = outdated.map { _ in .unknown }
-    }
 }
