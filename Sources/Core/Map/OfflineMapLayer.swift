@@ -42,7 +42,8 @@ public final class OfflineMapLayer: MapLayer {
     /// same tiles, and the list is not rebuilt for them.
     var candidateCache: (tiles: [TileID], candidates: [LabelCandidate])?
     /// Bumped by each `draw` that writes other pixels than the one before (`MapLayer.drawnPixelsRevision`).
-    public private(set) var drawnPixelsRevision: Int? = 0
+    private var pixelsRevision = 0
+    public var drawnPixelsRevision: Int? { pixelsRevision }
     /// The last full label placement, reused while the map only slides by whole pixels (`SlidLabelPlacement`).
     var slidPlacement: SlidLabelPlacement?
     /// False places the labels afresh every frame (tests and benchmarks compare the two).
@@ -174,7 +175,7 @@ public final class OfflineMapLayer: MapLayer {
         lastCreditCapHeight = credit?.font.capHeight
         let creditChanged = creditLayer.takeChange() != nil
         if mosaic.lastDrawChangedPixels || creditChanged {
-            drawnPixelsRevision = (drawnPixelsRevision ?? 0) &+ 1
+            pixelsRevision &+= 1
         }
     }
 

@@ -29,9 +29,9 @@ final class ShiftableComposite {
     private(set) var lastResampledPixels = 0
     /// Overlay items drawn by the last `draw` (the rest were shifted with the map).
     private(set) var lastRedrawnItems = 0
-    /// False when the last `draw` gave the destination exactly the pixels of the `draw` before it: the frame
-    /// neither moved nor had anything drawn anew.
-    private(set) var lastDrawChangedPixels = true
+    /// False when the last `draw` gave the destination exactly the pixels of the `draw` before it: nothing was
+    /// resampled (a move always resamples the strips it brings into view) and no overlay item drawn anew.
+    var lastDrawChangedPixels: Bool { lastResampledPixels > 0 || lastRedrawnItems > 0 }
 
     /// Draws `source` (at `revision`) into `destination` through `map`, as `RotatedBlit.draw` would, and
     /// `overlay` over it, as drawing all its items would.
@@ -47,7 +47,6 @@ final class ShiftableComposite {
             forget()
             lastResampledPixels = w * h
             lastRedrawnItems = everyItem.count
-            lastDrawChangedPixels = true
             return
         }
         if kept?.width != w || kept?.height != h {
@@ -80,7 +79,6 @@ final class ShiftableComposite {
             }
             overlay.draw(redrawn, &destination)
             lastRedrawnItems = redrawn.count
-            lastDrawChangedPixels = move.columns != 0 || move.rows != 0 || !dirty.isEmpty || !redrawn.isEmpty
             // Every pixel drawn anew lies in `dirty` (the redrawn items' bounds are in it): the kept frame takes
             // those, and is the destination again.
             for rect in dirty { frame.take(rect, from: destination) }
@@ -93,7 +91,6 @@ final class ShiftableComposite {
             overlay.draw(everyItem, &destination)
             lastResampledPixels = w * h
             lastRedrawnItems = everyItem.count
-            lastDrawChangedPixels = true
             var frame = kept ?? RolledFrame(width: w, height: h)
             kept = nil
             frame.replace(with: destination)

@@ -281,7 +281,8 @@ public final class Scene {
     /// tells when its pixels change (or the grid is drawn), the marker and the HUD are cached layers, and no route
     /// is drawn. Nil otherwise (the next frame then counts as changed all over).
     private func drawnFrame(_ input: SceneInput, gridLabels: [Rect], markerLayered: Bool) -> DrawnFrame? {
-        let mapRevision = map.map { $0.drawnPixelsRevision } ?? 0
+        // The grid (no map) is drawn from what the frame compares (camera, theme, its labels): revision 0.
+        let mapRevision = map == nil ? 0 : map?.drawnPixelsRevision
         guard let mapRevision, markerLayered, cachesHUD, input.ride == nil else { return nil }
         return DrawnFrame(
             mapRevision: mapRevision, gridLabels: gridLabels, theme: theme, camera: input.camera, trail: input.trail,
