@@ -10,7 +10,7 @@ private final class SizedDisplay: Display {
     let reportedSizeMillimetres: (width: Int, height: Int)?
     init(millimetres: (width: Int, height: Int)?) { reportedSizeMillimetres = millimetres }
     var name: String { "sized" }
-    func present(_ frame: FrameBuffer, changed: FrameChange) throws {}
+    func present(_ frame: ComposedFrame, changed: FrameChange) throws {}
     var framesHeld: Int { 0 }
     var eventDescriptor: Int32? { nil }
     func handleEvents() throws -> Int { 0 }

@@ -8,8 +8,9 @@ public enum PixelFormat: String, Hashable, Sendable {
 
 /// Where frames go: a DRM/KMS screen, an fbdev device, image files or memory.
 ///
-/// Frames are always rendered into a `FrameBuffer` in ordinary memory at the display's logical size; the display
-/// copies, converts and rotates them into whatever it scans out. A display owns its event descriptor and its
+/// Frames are always drawn in ordinary memory at the display's logical size (`ComposedFrame`: a plain
+/// `FrameBuffer`, or the map's kept pixels with layers over them); the display composes, converts and rotates them
+/// into whatever it scans out as it copies them. A display owns its event descriptor and its
 /// close, so nothing needs to know which kind it is.
 public protocol Display: AnyObject {
     /// The logical size frames must have (after any panel rotation).
@@ -19,7 +20,7 @@ public protocol Display: AnyObject {
     var name: String { get }
     /// Shows `frame`, of which only the pixels `changed` says may differ from the frame presented before it.
     /// Throws when the frame cannot be shown; the message says what failed.
-    func present(_ frame: FrameBuffer, changed: FrameChange) throws
+    func present(_ frame: ComposedFrame, changed: FrameChange) throws
     /// How many of the frames presented the display may still hold after `present` returns (to compare the next
     /// with, or while a page flip is pending): a scene draws the next frame into a buffer no display holds, or it
     /// would copy all its pixels first (copy on write).
@@ -41,6 +42,11 @@ public protocol Display: AnyObject {
 }
 
 extension Display {
+    /// Shows `frame`, a plain one, of which only the pixels `changed` says may differ.
+    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+        try present(ComposedFrame(frame), changed: changed)
+    }
+
     /// Shows `frame` without saying what changed: any pixel may have.
     public func present(_ frame: FrameBuffer) throws { try present(frame, changed: .unknown) }
 
@@ -65,11 +71,11 @@ public final class MemoryDisplay: Display {
         self.height = height
     }
 
-    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    public func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
-        lastFrame = frame
+        lastFrame = frame.flattened()
         presentedCount += 1
     }
 

@@ -123,6 +123,21 @@ public final class OfflineMapLayer: MapLayer {
     public func draw(
         on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
     ) {
+        _ = draw(on: canvas, camera: camera, reserved: reserved, keepOff: lines, physics: physics, apart: false)
+    }
+
+    /// The same, leaving the map in the composite's kept picture, with the credit line as a layer over it
+    /// (`MapLayer.drawApart`).
+    public func drawApart(
+        on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
+    ) -> ComposedFrame? {
+        draw(on: canvas, camera: camera, reserved: reserved, keepOff: lines, physics: physics, apart: true)
+    }
+
+    private func draw(
+        on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics,
+        apart: Bool
+    ) -> ComposedFrame? {
         let (level, xs, ys) = tileGrid(for: camera)
         let z = level.zoom
         var cells: [TileCompositor.Cell?] = []
@@ -167,16 +182,20 @@ public final class OfflineMapLayer: MapLayer {
         swap(&frame, &canvas.frame)
         mosaic.draw(
             into: &frame, camera: camera, zoom: z, tileSize: level.size, background: style.placeholder.xrgb,
-            overlay: labelOverlay(labels, slid: slide, typography: typography, canvas: canvas))
+            overlay: labelOverlay(labels, slid: slide, typography: typography, canvas: canvas), keptOnly: apart)
         swap(&frame, &canvas.frame)
         resampledPixels += mosaic.lastResampledPixels
         redrawnLabels += mosaic.lastRedrawnItems
-        creditLayer.composite(into: &canvas.frame)
         lastCreditCapHeight = credit?.font.capHeight
         let creditChanged = creditLayer.takeChange() != nil
         if mosaic.lastDrawChangedPixels || creditChanged {
             pixelsRevision &+= 1
         }
+        if apart, let kept = mosaic.keptPicture {
+            return ComposedFrame(base: kept, layers: creditLayer.composedLayers)
+        }
+        creditLayer.composite(into: &canvas.frame)
+        return nil
     }
 
     /// Asks for the tiles just beyond the grid along the way the map moves (`TilesAhead`), before the frame's own

@@ -254,10 +254,11 @@ final class TileMosaic {
 
     /// Resamples the mosaic into `frame` as `camera` sees it, with `overlay` over it; `zoom` is the mosaic's tile
     /// zoom. A frame that shows the same image moved by whole pixels (a snapped camera that only moved) is the last
-    /// one shifted, with the overlay's items that did not change.
+    /// one shifted, with the overlay's items that did not change; with `keptOnly`, only its pixels drawn anew are
+    /// left in `frame`, and the whole picture is `keptPicture` (`ShiftableComposite.draw`).
     func draw(
         into frame: inout FrameBuffer, camera: Camera, zoom: Int, tileSize t: Int, background: UInt32,
-        overlay: CompositeOverlay = .none
+        overlay: CompositeOverlay = .none, keptOnly: Bool = false
     ) {
         let k = pow(2, Double(zoom) - camera.zoom) * Double(t) / WebMercator.tileSize
         let shift = Point(x: Double(originX), y: Double(originY))
@@ -270,8 +271,11 @@ final class TileMosaic {
             yStep: rotate(Point(x: 0, y: 1), byDegrees: camera.bearing.degrees) * k)
         composite.draw(
             image, revision: revision, into: &frame, map: map, filter: .bilinear, background: background,
-            overlay: overlay)
+            overlay: overlay, keptOnly: keptOnly)
     }
+
+    /// The last `draw`'s whole picture, rolled; nil when it was not kept.
+    var keptPicture: RolledFrame? { composite.keptPicture }
 
     /// Destination pixels resampled by the last `draw` (the others were the last frame shifted).
     var lastResampledPixels: Int { composite.lastResampledPixels }

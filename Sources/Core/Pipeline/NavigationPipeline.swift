@@ -113,11 +113,21 @@ public final class NavigationPipeline {
 
     /// Draws the next frame only if something visible changed since the last one drawn; nil otherwise.
     public func renderFrameIfChanged(at frameTime: Timestamp? = nil) -> FrameBuffer? {
+        nextChangedInput(at: frameTime).map(scene.render)
+    }
+
+    /// The same as a frame for a display to compose as it copies it out (`Scene.compose`): what a screen shows.
+    public func composeFrameIfChanged(at frameTime: Timestamp? = nil) -> ComposedFrame? {
+        nextChangedInput(at: frameTime).map(scene.compose)
+    }
+
+    /// The scene's input for the next frame, nil when it would draw what the last frame drew.
+    private func nextChangedInput(at frameTime: Timestamp?) -> SceneInput? {
         let input = nextSceneInput(at: frameTime)
         let signature = signature(input)
         guard signature != lastSignature else { return nil }
         lastSignature = signature
-        return scene.render(input)
+        return input
     }
 
     private func signature(_ input: SceneInput) -> FrameSignature {

@@ -50,7 +50,7 @@ struct CompositeOverlay {
 
 extension PixelRect {
     /// The pixels both rectangles hold; nil when none.
-    func intersection(_ other: PixelRect) -> PixelRect? {
+    public func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = max(x, other.x)
         let y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width)

@@ -9,6 +9,12 @@ struct RolledFrame {
 
     init(width: Int, height: Int) { storage = FrameBuffer(width: width, height: height) }
 
+    /// `frame` as it is, not rolled.
+    init(plain frame: FrameBuffer) { storage = frame }
+
+    /// The picture as a plain frame when it is not rolled (no copy: the storage itself), else nil.
+    var plainFrame: FrameBuffer? { roll == (0, 0) ? storage : nil }
+
     var width: Int { storage.width }
     var height: Int { storage.height }
 
@@ -22,12 +28,17 @@ struct RolledFrame {
     /// Copies the picture's pixels in `rect` into `frame` (of the same size), at the same place.
     func copy(_ rect: PixelRect, into frame: inout FrameBuffer) {
         guard frame.width == width, frame.height == height else { return }
+        frame.pixels.withUnsafeMutableBufferPointer { plain in copy(rect, into: plain.baseAddress!, firstRow: 0) }
+    }
+
+    /// Copies the picture's pixels in `rect` into rows of the picture's width starting at `rows`, which holds row
+    /// `firstRow` first (a band of the frame: `rect` must lie in the rows it holds).
+    func copy(_ rect: PixelRect, into rows: UnsafeMutablePointer<UInt32>, firstRow: Int) {
         let (w, h, roll) = (width, height, roll)
+        let skipped = firstRow * w
         storage.pixels.withUnsafeBufferPointer { rolled in
-            frame.pixels.withUnsafeMutableBufferPointer { plain in
-                Self.runs(in: rect, width: w, height: h, roll: roll) { p, r, count in
-                    (plain.baseAddress! + p).update(from: rolled.baseAddress! + r, count: count)
-                }
+            Self.runs(in: rect, width: w, height: h, roll: roll) { p, r, count in
+                (rows + (p - skipped)).update(from: rolled.baseAddress! + r, count: count)
             }
         }
     }
@@ -43,6 +54,12 @@ struct RolledFrame {
                 }
             }
         }
+    }
+
+    /// Hands the storage to `draw` to draw the whole picture anew in, unrolled.
+    mutating func redraw(_ draw: (inout FrameBuffer) -> Void) {
+        roll = (0, 0)
+        draw(&storage)
     }
 
     /// Takes all of `frame` (of the same size) as the picture, unrolled.

@@ -32,12 +32,19 @@ final class ShiftableComposite {
     /// False when the last `draw` gave the destination exactly the pixels of the `draw` before it: nothing was
     /// resampled (a move always resamples the strips it brings into view) and no overlay item drawn anew.
     var lastDrawChangedPixels: Bool { lastResampledPixels > 0 || lastRedrawnItems > 0 }
+    /// The last `draw`'s whole picture, rolled, for a caller that composes the frame as it copies it out; nil when
+    /// that draw was not kept (a map no lattice can step).
+    var keptPicture: RolledFrame? { keptHoldsLastDraw ? kept : nil }
+    private var keptHoldsLastDraw = false
 
     /// Draws `source` (at `revision`) into `destination` through `map`, as `RotatedBlit.draw` would, and
     /// `overlay` over it, as drawing all its items would.
+    ///
+    /// With `keptOnly`, a frame that only moved leaves in `destination` only the pixels drawn anew (the rest is
+    /// scratch): the caller takes the whole picture from `keptPicture`, and the kept pixels are not copied.
     func draw(
         _ source: FrameBuffer, revision: Int, into destination: inout FrameBuffer, map: AffineMap,
-        filter: RotatedBlit.Filter, background: UInt32, overlay: CompositeOverlay = .none
+        filter: RotatedBlit.Filter, background: UInt32, overlay: CompositeOverlay = .none, keptOnly: Bool = false
     ) {
         let (w, h) = (destination.width, destination.height)
         let everyItem = Array(overlay.items.indices)
@@ -45,6 +52,7 @@ final class ShiftableComposite {
             RotatedBlit.draw(source, into: &destination, map: map, filter: filter, background: background)
             overlay.draw(everyItem, &destination)
             forget()
+            keptHoldsLastDraw = false
             lastResampledPixels = w * h
             lastRedrawnItems = everyItem.count
             return
@@ -62,7 +70,7 @@ final class ShiftableComposite {
             let move = (columns: at.columns - offset.columns, rows: at.rows - offset.rows)
             let moved = anchor.lattice.shifted(columns: at.columns, rows: at.rows)
             frame.roll(columns: move.columns, rows: move.rows)
-            frame.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &destination)
+            if !keptOnly { frame.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &destination) }
             var dirty = Self.strips(columns: move.columns, rows: move.rows, width: w, height: h).map { strip in
                 PixelRect(
                     x: strip.columns.lowerBound, y: strip.rows.lowerBound, width: strip.columns.count,
@@ -85,19 +93,24 @@ final class ShiftableComposite {
             kept = frame
             offset = at
         } else {
-            RotatedBlit.draw(
-                source, into: &destination, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter,
-                background: background)
-            overlay.draw(everyItem, &destination)
-            lastResampledPixels = w * h
-            lastRedrawnItems = everyItem.count
+            // The whole picture is drawn into the kept frame, and copied into the destination only for a caller
+            // that does not take it from there.
             var frame = kept ?? RolledFrame(width: w, height: h)
             kept = nil
-            frame.replace(with: destination)
+            frame.redraw { picture in
+                RotatedBlit.draw(
+                    source, into: &picture, map: fresh, rows: 0..<h, columns: 0..<w, filter: filter,
+                    background: background)
+                overlay.draw(everyItem, &picture)
+            }
+            if !keptOnly { frame.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &destination) }
+            lastResampledPixels = w * h
+            lastRedrawnItems = everyItem.count
             kept = frame
             anchor = (map, fresh)
             offset = (0, 0)
         }
+        keptHoldsLastDraw = true
         keptItems = overlay.items
         sourceRevision = revision
         self.background = background

@@ -149,6 +149,11 @@ struct HUDLayerCache {
         }
     }
 
+    /// The layers as a composed frame's, in the order `composite` draws them.
+    var composedLayers: [ComposedFrame.Layer] {
+        order.compactMap { slot in layers[slot].map { .spans($0.pixels, x: $0.rect.x, y: $0.rect.y) } }
+    }
+
     /// The pixels `rect` touches, with a pixel of margin for anti-aliasing, inside the screen; nil when none.
     static func pixelBounds(_ rect: Rect, width: Int, height: Int) -> PixelRect? {
         let values = [rect.x, rect.y, rect.maxX, rect.maxY]

@@ -4,20 +4,44 @@ extension HUDLayerPixels {
     /// layer's pixels that fall outside the frame (a layer moved with the map, `SettledTrail`).
     func composite(into frame: inout FrameBuffer, x originX: Int, y originY: Int) {
         let (w, h) = (frame.width, frame.height)
-        // A HUD panel or the marker lies inside the frame, and then no span needs clipping; only a layer moved
-        // with the map does (a span's clipping costs as much as compositing a short one).
-        let inside = originX >= 0 && originY >= 0 && originX + width <= w && originY + height <= h
+        frame.pixels.withUnsafeMutableBufferPointer { pixels in
+            composite(
+                into: pixels.baseAddress!, width: w, rows: 0..<h, columns: 0..<w, x: originX, y: originY)
+        }
+    }
+
+    /// The same over the part of a frame `width` pixels wide in `rows` and `columns` only, the frame's rows
+    /// `rows` held from `pixels` on (a band of rows the scanout copy composes, or a patch of the canvas).
+    func composite(
+        into pixels: UnsafeMutablePointer<UInt32>, width w: Int, rows: Range<Int>, columns: Range<Int>,
+        x originX: Int, y originY: Int
+    ) {
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        // A HUD panel or the marker lies across whole spans of the columns, and then no span needs cutting at
+        // its ends; only a layer moved with the map, or a patch's columns, do (a span's clipping costs as much as
+        // compositing a short one).
+        let uncut = originX >= columns.lowerBound && originX + width <= columns.upperBound
+        // The spans are in row order: the rows' first span is found by halving, and the last is where a span
+        // lies below them.
+        var first = 0
+        var past = spans.count
+        while first < past {
+            let middle = (first + past) / 2
+            if originY + Int(spans[middle].y) < rows.lowerBound { first = middle + 1 } else { past = middle }
+        }
+        let skipped = rows.lowerBound * w
         colours.withUnsafeBufferPointer { colours in
             greys.withUnsafeBufferPointer { greys in
                 transmissions.withUnsafeBufferPointer { transmissions in
-                    frame.pixels.withUnsafeMutableBufferPointer { pixels in
-                        for var span in spans {
-                            if !inside {
-                                guard Self.clip(&span, x: originX, y: originY, width: w, height: h) else { continue }
+                    spans.withUnsafeBufferPointer { spans in
+                        for index in first..<spans.count {
+                            var span = spans[index]
+                            guard originY + Int(span.y) < rows.upperBound else { break }
+                            if !uncut {
+                                guard Self.clip(&span, x: originX, columns: columns) else { continue }
                             }
-                            let start = (originY + Int(span.y)) * w + originX + Int(span.x)
-                            let target = UnsafeMutableBufferPointer(
-                                start: pixels.baseAddress! + start, count: Int(span.count))
+                            let start = (originY + Int(span.y)) * w - skipped + originX + Int(span.x)
+                            let target = UnsafeMutableBufferPointer(start: pixels + start, count: Int(span.count))
                             switch span.kind {
                             case .uniform:
                                 if span.k == 0 {
@@ -61,15 +85,14 @@ extension HUDLayerPixels {
         }
     }
 
-    /// Cuts `span`, of a layer at (`x`, `y`), to the part inside a `width`×`height` frame: the pixels cut from its
-    /// left end are skipped in its colours and transmissions too. False when no part of it is inside.
+    /// Cuts `span`, of a layer whose left edge is at `x`, to the part in `columns`: the pixels cut from its left
+    /// end are skipped in its colours and transmissions too. False when no part of it is in them.
     @inline(__always)
-    private static func clip(_ span: inout Span, x originX: Int, y originY: Int, width w: Int, height h: Int) -> Bool {
-        let y = originY + Int(span.y)
+    private static func clip(_ span: inout Span, x originX: Int, columns: Range<Int>) -> Bool {
         let x = originX + Int(span.x)
-        let end = min(x + Int(span.count), w)
-        let skip = max(0, -x)
-        guard (0..<h).contains(y), x + skip < end else { return false }
+        let end = min(x + Int(span.count), columns.upperBound)
+        let skip = max(0, columns.lowerBound - x)
+        guard x + skip < end else { return false }
         span.x += UInt32(skip)
         span.count = UInt32(end - x - skip)
         if span.kind != .uniform { span.c += UInt32(skip) }

@@ -26,6 +26,13 @@ public protocol MapLayer: AnyObject {
     /// turned, a tile or a label changed), so a scene knows which frames left the map as it was; nil when the
     /// layer does not tell (every frame then counts as changed all over).
     var drawnPixelsRevision: Int? { get }
+    /// Draws as `draw(on:camera:reserved:keepOff:physics:)` does, but may leave the map in pixels of its own
+    /// instead of the canvas, for the frame to be composed as a display copies it out (`ComposedFrame`): returns
+    /// them (the map, and what it draws over itself as layers) when it did, the canvas then being scratch; nil
+    /// when it drew onto the canvas.
+    func drawApart(
+        on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
+    ) -> ComposedFrame?
 }
 
 extension MapLayer {
@@ -41,6 +48,12 @@ extension MapLayer {
     public var isComplete: Bool { true }
     public var coversEveryPixel: Bool { false }
     public var drawnPixelsRevision: Int? { nil }
+    public func drawApart(
+        on canvas: Canvas, camera: Camera, reserved: [Rect], keepOff lines: [LabelKeepOutLine], physics: ScreenPhysics
+    ) -> ComposedFrame? {
+        draw(on: canvas, camera: camera, reserved: reserved, keepOff: lines, physics: physics)
+        return nil
+    }
     public func creditFitsAtFullSize(width: Int, height: Int, reserved: [Rect], physics: ScreenPhysics) -> Bool {
         true
     }
@@ -202,6 +215,21 @@ public final class Scene {
 
     /// Draws the frame for `input` and returns it.
     public func render(_ input: SceneInput) -> FrameBuffer {
+        _ = draw(input, apart: false)
+        return canvas.frame
+    }
+
+    /// Draws the frame for `input` for a display to compose as it copies it out: the map's kept pixels with the
+    /// layers over them (`ComposedFrame`), or the canvas when something was drawn straight over the map that is
+    /// not a layer (a route, the whole trail, a marker or HUD drawn without their caches). Flattened, it is the
+    /// frame `render` draws, pixel for pixel.
+    public func compose(_ input: SceneInput) -> ComposedFrame {
+        draw(input, apart: true) ?? ComposedFrame(canvas.frame)
+    }
+
+    /// Draws the frame for `input`: with `apart`, into a composed frame when it can (returned), else into the
+    /// canvas (nil).
+    private func draw(_ input: SceneInput, apart: Bool) -> ComposedFrame? {
         precondition(input.camera.width == width && input.camera.height == height, "camera and scene sizes differ")
         takeUnheldFrame()
         var input = input
@@ -230,14 +258,22 @@ public final class Scene {
             ? settledTrail.prepare(
                 trail: input.trail, onScreen: trail, camera: input.camera, theme: theme, unit: unit, on: canvas)
             : nil
+        // The map is left apart only when all that lies over it is a layer, or the trail's live segment.
+        let layersOnly =
+            apart && markerLayered && cachesHUD && input.ride == nil && (trailPlan != nil || trail.points.count < 2)
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         var gridLabels: [Rect] = []
+        var mapApart: ComposedFrame?
         if let map {
             // ... and of the route and the trail, which are drawn over the map.
-            map.draw(
-                on: canvas, camera: input.camera, reserved: reserved, keepOff: labelKeepOutLines(input, trail: trail),
-                physics: physics)
+            let keepOff = labelKeepOutLines(input, trail: trail)
+            if layersOnly {
+                mapApart = map.drawApart(
+                    on: canvas, camera: input.camera, reserved: reserved, keepOff: keepOff, physics: physics)
+            } else {
+                map.draw(on: canvas, camera: input.camera, reserved: reserved, keepOff: keepOff, physics: physics)
+            }
         } else {
             // Grid labels are secondary text: 16 arc-minutes of capital height.
             let size = physics.pixels(arcMinutes: ScreenPhysics.secondaryArcMinutes) / 0.73
@@ -245,6 +281,26 @@ public final class Scene {
                 on: canvas, camera: input.camera, theme: theme, font: TextLayout(font: fonts.bold, size: size),
                 avoid: reserved)
         }
+        let composed: ComposedFrame?
+        if let mapApart {
+            composed = composeOver(mapApart, trailPlan: trailPlan)
+        } else {
+            drawOverMap(
+                input, trail: trail, trailPlan: trailPlan, markerLayered: markerLayered, lines: lines, layout: layout)
+            composed = nil
+        }
+        let drawn = drawnFrame(input, gridLabels: gridLabels, markerLayered: markerLayered)
+        let layersChanged = FrameChange.within(hudCache.takeChange()).followed(by: .within(markerCache.takeChange()))
+        change = change.followed(by: sameUnderTheLayers(lastDrawn, drawn) ? layersChanged : .within(frameRect))
+        lastDrawn = drawn
+        return composed
+    }
+
+    /// Draws the route, the trail, the marker and the HUD onto the canvas, over the map drawn there.
+    private func drawOverMap(
+        _ input: SceneInput, trail: TrailLayer.OnScreen, trailPlan: SettledTrail.Plan?, markerLayered: Bool,
+        lines: HUDLines, layout: HUDLayer.Layout
+    ) {
         if let ride = input.ride {
             RouteLayer().draw(on: canvas, camera: input.camera, ride: ride, theme: theme, unit: unit)
         }
@@ -263,11 +319,28 @@ public final class Scene {
         } else if drawsHUD {
             hud.draw(on: canvas, input: input, lines: lines, layout: layout, theme: theme)
         }
-        let drawn = drawnFrame(input, gridLabels: gridLabels, markerLayered: markerLayered)
-        let layersChanged = FrameChange.within(hudCache.takeChange()).followed(by: .within(markerCache.takeChange()))
-        change = change.followed(by: sameUnderTheLayers(lastDrawn, drawn) ? layersChanged : .within(frameRect))
-        lastDrawn = drawn
-        return canvas.frame
+    }
+
+    /// The frame as the map left apart with the settled trail, the marker and the HUD as layers over it. The
+    /// trail's live segment is stroked onto the canvas over what lies under it there (composed into the canvas in
+    /// its box only), and that box goes over the layers below it as a patch.
+    private func composeOver(_ map: ComposedFrame, trailPlan: SettledTrail.Plan?) -> ComposedFrame {
+        var layers = map.layers
+        if let trailPlan {
+            if let box = SettledTrail.liveBounds(trailPlan, unit: unit, width: width, height: height) {
+                canvas.frame.pixels.withUnsafeMutableBufferPointer { pixels in
+                    map.compose(box, into: pixels.baseAddress!, firstRow: 0)
+                }
+                settledTrail.draw(trailPlan, on: canvas, theme: theme, unit: unit, within: box)
+                layers += settledTrail.composedLayers(trailPlan)
+                layers.append(.patch(canvas.frame, box))
+            } else {
+                layers += settledTrail.composedLayers(trailPlan)
+            }
+        }
+        layers += markerCache.composedLayers
+        if drawsHUD { layers += hudCache.composedLayers }
+        return ComposedFrame(base: map.base, layers: layers)
     }
 
     /// Which pixels the frames drawn since the last call may have changed, from the frame before them: what a

@@ -99,15 +99,44 @@ struct SettledTrail {
         return Plan(dx: 0, dy: 0, live: live)
     }
 
-    /// Draws the frame's trail as `plan` says: the live segment's casing, the layer, the live segment's line.
-    func draw(_ plan: Plan, on canvas: Canvas, theme: SceneTheme, unit: Double) {
+    /// Draws the frame's trail as `plan` says: the live segment's casing, the layer, the live segment's line; the
+    /// layer only `within` a box when one is given (the live segment's, `liveBounds`: the scene composes the rest
+    /// of the layer as the frame is copied out).
+    func draw(_ plan: Plan, on canvas: Canvas, theme: SceneTheme, unit: Double, within box: PixelRect? = nil) {
         let casing = TrailLayer.casingWidth * unit
         let line = TrailLayer.lineWidth * unit
         canvas.fill(Self.liveStroke(plan.live, width: casing), theme.trailCasing)
         if let layer {
-            layer.pixels.composite(into: &canvas.frame, x: layer.rect.x + plan.dx, y: layer.rect.y + plan.dy)
+            let (x, y) = (layer.rect.x + plan.dx, layer.rect.y + plan.dy)
+            if let box {
+                let w = canvas.width
+                canvas.frame.pixels.withUnsafeMutableBufferPointer { pixels in
+                    layer.pixels.composite(
+                        into: pixels.baseAddress! + box.y * w, width: w, rows: box.y..<(box.y + box.height),
+                        columns: box.x..<(box.x + box.width), x: x, y: y)
+                }
+            } else {
+                layer.pixels.composite(into: &canvas.frame, x: x, y: y)
+            }
         }
         canvas.fill(Self.liveStroke(plan.live, width: line), theme.trail)
+    }
+
+    /// The layer where `plan` moves it, as a composed frame's (none when the layer is empty).
+    func composedLayers(_ plan: Plan) -> [ComposedFrame.Layer] {
+        guard let layer else { return [] }
+        return [.spans(layer.pixels, x: layer.rect.x + plan.dx, y: layer.rect.y + plan.dy)]
+    }
+
+    /// The pixels of a `width`×`height` frame the live segment of `plan` may touch: its casing's round pieces and
+    /// quad lie within half the casing's width of the joint and of its end. Nil when none is on screen.
+    static func liveBounds(_ plan: Plan, unit: Double, width: Int, height: Int) -> PixelRect? {
+        let r = TrailLayer.casingWidth * unit / 2
+        let a = plan.live.joint
+        let b = plan.live.to ?? a
+        let box = Rect(
+            x: min(a.x, b.x) - r, y: min(a.y, b.y) - r, width: abs(a.x - b.x) + 2 * r, height: abs(a.y - b.y) + 2 * r)
+        return HUDLayerCache.pixelBounds(box, width: width, height: height)
     }
 
     /// The settled points stroked with a round cap at the first only: the live segment goes on from the last.

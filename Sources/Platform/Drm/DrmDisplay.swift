@@ -52,15 +52,19 @@ public final class DrmDisplay: Display, ConsoleSwitching {
 
     private let fd: Int32
     private var buffers: [DumbBuffer] = []
-    /// How many presented frames this display may keep: the one waiting for a pending flip. The scene draws the
-    /// next frame into another.
-    public var framesHeld: Int { 1 }
+    /// None: a frame that waits for a pending flip waits composed into a buffer of the display's own
+    /// (`waitingFrame`), as a composed frame's pixels are the scene's and its next frame is drawn over them.
+    public var framesHeld: Int { 0 }
     private var front = 0
     private var pendingBuffer = 0
     /// The newest frame presented while a flip was pending or the screen was not ours, and what it changed (with
     /// the frames that waited before it) from the newest frame copied out.
     private var waitingFrame: FrameBuffer?
     private var waitingChange = FrameChange.none
+    /// The buffer the last waiting frame waited in, kept for the next: one allocation, not one per flip missed.
+    private var spareWaitingBuffer: FrameBuffer?
+    /// What the scanout copy composes frames in.
+    private var scratch = ScanoutCopy.Scratch()
     /// What each buffer lacks of the newest frame copied out, from what the frames said they changed: no frame
     /// is held to compare with (1.5 MB less at 800×480, and no read of two frames for each one presented).
     private var damage = BufferDamage(buffers: 0)
@@ -116,7 +120,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     /// Shows `frame`: copies what changed into the buffer not on screen (what `changed` says, and what that
     /// buffer lacked already) and flips to it, or, while a flip is pending, keeps it to show when that flip
     /// completes.
-    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    public func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard !closed else { throw DrmError.unsupported("the display on \(card.path) is closed") }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
@@ -125,7 +129,10 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         // Off screen: without DRM master nothing can be shown; the newest frame goes up when the VT returns.
         if isFlipPending || !isOnScreen {
             waitingChange = waitingFrame == nil ? changed : waitingChange.followed(by: changed)
-            waitingFrame = frame
+            var buffer = waitingFrame ?? spareWaitingBuffer ?? FrameBuffer(width: width, height: height)
+            (waitingFrame, spareWaitingBuffer) = (nil, nil)  // the only reference while it is drawn into
+            frame.flatten(into: &buffer)
+            waitingFrame = buffer
             return
         }
         try show(frame, changed: changed)
@@ -167,10 +174,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         try DrmSys.setCrtc(
             fd, crtcID: selection.crtcID, bufferID: buffers[front].framebufferID, connectorID: selection.connector.id,
             mode: selection.mode.raw)
-        if let frame = waitingFrame {
-            waitingFrame = nil
-            try show(frame, changed: waitingChange)
-        }
+        try showWaitingFrame()
     }
 
     /// Reads the fd's events (flip completions) and sends out a frame that waited for one; returns the flips
@@ -183,10 +187,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         isFlipPending = false
         front = pendingBuffer
         completedFlips += 1
-        if isOnScreen, let frame = waitingFrame {
-            waitingFrame = nil
-            try show(frame, changed: waitingChange)
-        }
+        if isOnScreen { try showWaitingFrame() }
         return 1
     }
 
@@ -218,7 +219,15 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     }
 
     /// Copies `frame`, which changed `changed` from the newest frame copied out, into the back buffer and flips.
-    private func show(_ frame: FrameBuffer, changed: FrameChange) throws {
+    /// Sends out the frame that waited, if one did, and keeps its buffer for the next.
+    private func showWaitingFrame() throws {
+        guard let frame = waitingFrame else { return }
+        waitingFrame = nil
+        try show(ComposedFrame(frame), changed: waitingChange)
+        spareWaitingBuffer = frame
+    }
+
+    private func show(_ frame: ComposedFrame, changed: FrameChange) throws {
         if presentation == .dirtyFB {
             try showWithDirtyFB(frame, changed: changed)
             return
@@ -246,7 +255,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         throw DrmError.call("page flip on CRTC \(selection.crtcID) of \(card.path)", errno: code)
     }
 
-    private func showWithDirtyFB(_ frame: FrameBuffer, changed: FrameChange) throws {
+    private func showWithDirtyFB(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard let rect = try copy(frame, changed: changed, into: front) else { return }
         shownFrames += 1
         guard dirtyFBSupported else { return }
@@ -263,11 +272,12 @@ public final class DrmDisplay: Display, ConsoleSwitching {
     /// Copies the part of `frame` (which changed `changed`) that buffer `index` lacks; returns that (logical)
     /// rectangle.
     @discardableResult
-    private func copy(_ frame: FrameBuffer, changed: FrameChange, into index: Int) throws -> PixelRect? {
+    private func copy(_ frame: ComposedFrame, changed: FrameChange, into index: Int) throws -> PixelRect? {
         let buffer = buffers[index]
         guard let rect = damage.copy(changed, into: index).rect(width: width, height: height) else { return nil }
         ScanoutCopy.copy(
-            frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch)
+            frame, rect: rect, rotation: rotation, format: selection.format, to: buffer.memory, pitch: buffer.pitch,
+            scratch: &scratch)
         copiedPixels += rect.width * rect.height
         return rect
     }
@@ -278,6 +288,7 @@ public final class DrmDisplay: Display, ConsoleSwitching {
         guard !closed else { return }
         closed = true
         waitingFrame = nil
+        spareWaitingBuffer = nil
         try? finishPendingFlips()
         // Off screen the CRTC is someone else's (the console of the VT in front): leave it alone.
         if isOnScreen { restoreCrtc() }

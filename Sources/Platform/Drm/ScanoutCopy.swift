@@ -39,6 +39,58 @@ public enum PanelRotation: Int, CaseIterable, Sendable {
 /// The final copy from a frame in ordinary memory into scanout memory: rotation and format conversion in one
 /// pass, writing each destination row front to back (scanout memory is write-combined; it is never read).
 public enum ScanoutCopy {
+    /// Where a composed frame is composed before it is written out, kept by a display from one frame to the next:
+    /// a band of rows (about 64 KB, so it stays in cache between its composing and its copy), or on a turned panel
+    /// the whole frame.
+    public struct Scratch {
+        var band: [UInt32] = []
+        var frame: FrameBuffer?
+        public init() {}
+    }
+
+    /// The pixels of a band: 16,384 (64 KB), as rows of the frame's width.
+    static let bandPixels = 16_384
+
+    /// Copies the logical rectangle `rect` of the composed `frame` into `destination`, as `copy` does a plain
+    /// frame's: on an unturned panel a band of rows at a time, each composed into `scratch` and then written out,
+    /// so the frame is read and written once; on a turned panel composed whole into `scratch` first.
+    public static func copy(
+        _ frame: ComposedFrame, rect: PixelRect, rotation: PanelRotation, format: PixelFormat,
+        to destination: UnsafeMutableRawPointer, pitch: Int, scratch: inout Scratch
+    ) {
+        if let plain = frame.plainFrame {
+            copy(plain, rect: rect, rotation: rotation, format: format, to: destination, pitch: pitch)
+            return
+        }
+        guard rotation == .none else {
+            var whole = scratch.frame ?? FrameBuffer(width: frame.width, height: frame.height)
+            scratch.frame = nil  // the only reference while it is drawn into: no copy on write
+            frame.flatten(into: &whole)
+            copy(whole, rect: rect, rotation: rotation, format: format, to: destination, pitch: pitch)
+            scratch.frame = whole
+            return
+        }
+        let w = frame.width
+        guard let cut = rect.intersection(PixelRect(x: 0, y: 0, width: w, height: frame.height)) else { return }
+        let bandRows = max(1, bandPixels / w)
+        if scratch.band.count != bandRows * w { scratch.band = [UInt32](repeating: 0, count: bandRows * w) }
+        scratch.band.withUnsafeMutableBufferPointer { band in
+            var y0 = cut.y
+            while y0 < cut.y + cut.height {
+                let y1 = min(y0 + bandRows, cut.y + cut.height)
+                frame.compose(
+                    PixelRect(x: cut.x, y: y0, width: cut.width, height: y1 - y0), into: band.baseAddress!,
+                    firstRow: y0)
+                for y in y0..<y1 {
+                    copyRow(
+                        from: band.baseAddress! + (y - y0) * w, step: 1, to: destination + y * pitch,
+                        columns: cut.x..<(cut.x + cut.width), format: format)
+                }
+                y0 = y1
+            }
+        }
+    }
+
     /// Copies the logical rectangle `rect` of `frame` into `destination` (a buffer of the panel's size with
     /// `pitch` bytes per row) in `format`, turned by `rotation`.
     public static func copy(

@@ -21,6 +21,7 @@ public final class FbdevDisplay: Display {
     private let visible: UnsafeMutableRawPointer
     /// Whether a frame was copied out yet: until then the framebuffer holds none of ours.
     private var hasShownAFrame = false
+    private var scratch = ScanoutCopy.Scratch()
     private let console: VirtualTerminal?
     private var closed = false
 
@@ -57,7 +58,7 @@ public final class FbdevDisplay: Display {
 
     /// Writes what `changed` says changed since the last frame straight into the visible framebuffer (all of
     /// the first frame). No frame is kept to compare with: the caller knows what it drew.
-    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    public func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard !closed else { throw DrmError.unsupported("the display on \(path) is closed") }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
@@ -65,7 +66,9 @@ public final class FbdevDisplay: Display {
         let change = hasShownAFrame ? changed : .unknown
         hasShownAFrame = true
         guard let rect = change.rect(width: width, height: height) else { return }
-        ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: visible, pitch: screen.lineLength)
+        ScanoutCopy.copy(
+            frame, rect: rect, rotation: rotation, format: format, to: visible, pitch: screen.lineLength,
+            scratch: &scratch)
         copiedPixels += rect.width * rect.height
     }
 

@@ -24,6 +24,7 @@ public final class MemoryScanoutDisplay: Display {
     public private(set) var copiedPixels = 0
 
     private let memory: UnsafeMutableRawPointer
+    private var scratch = ScanoutCopy.Scratch()
     private var closed = false
 
     /// The largest panel side accepted, so a mistyped `--mode` is an error, not a huge allocation.
@@ -54,7 +55,7 @@ public final class MemoryScanoutDisplay: Display {
 
     /// Writes what `changed` says changed since the last frame into the scanout buffer (all of the first
     /// frame), as `FbdevDisplay.present` does.
-    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    public func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard !closed else { throw MemoryDisplayError.closed }
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
@@ -62,7 +63,8 @@ public final class MemoryScanoutDisplay: Display {
         presentedFrames += 1
         let change = presentedFrames == 1 ? .unknown : changed
         guard let rect = change.rect(width: width, height: height) else { return }
-        ScanoutCopy.copy(frame, rect: rect, rotation: rotation, format: format, to: memory, pitch: pitch)
+        ScanoutCopy.copy(
+            frame, rect: rect, rotation: rotation, format: format, to: memory, pitch: pitch, scratch: &scratch)
         copiedFrames += 1
         copiedPixels += rect.width * rect.height
     }
@@ -78,9 +80,14 @@ public final class MemoryScanoutDisplay: Display {
         case .xrgb8888:
             return memory.load(fromByteOffset: y * pitch + 4 * x, as: UInt32.self)
         case .rgb565:
-            let p = UInt32(memory.load(fromByteOffset: y * pitch + 2 * x, as: UInt16.self))
-            return ((p & 0xf800) << 8) | ((p & 0x07e0) << 5) | ((p & 0x001f) << 3)
+            return Self.widened(memory.load(fromByteOffset: y * pitch + 2 * x, as: UInt16.self))
         }
+    }
+
+    /// An RGB565 pixel as XRGB8888, each channel's bits at the top of its byte.
+    public static func widened(_ pixel: UInt16) -> UInt32 {
+        let p = UInt32(pixel)
+        return ((p & 0xf800) << 8) | ((p & 0x07e0) << 5) | ((p & 0x001f) << 3)
     }
 
     /// Frames are on the "screen" when `present` returns.

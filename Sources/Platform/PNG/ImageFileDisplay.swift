@@ -23,13 +23,13 @@ public final class ImageFileDisplay: Display {
     }
 
     /// Every frame is written whole, as a file of its own.
-    public func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    public func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard frame.width == width, frame.height == height else {
             throw DisplayError.sizeMismatch(expected: (width, height), got: (frame.width, frame.height))
         }
         let number = String(writtenPaths.count + 1)
         let path = directory + "/frame-" + String(repeating: "0", count: max(0, 5 - number.count)) + number + ".png"
-        try PNGFile.write(frame, to: path)
+        try PNGFile.write(frame.flattened(), to: path)
         writtenPaths.append(path)
     }
 

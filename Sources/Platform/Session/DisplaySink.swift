@@ -65,7 +65,7 @@ public final class DisplaySink: EventSink {
             return
         }
         let start = clock()
-        guard let frame = pipeline.renderFrameIfChanged(at: eventTime(now)) else {
+        guard let frame = pipeline.composeFrameIfChanged(at: eventTime(now)) else {
             stats.recordSkipped()
             return
         }

@@ -109,7 +109,7 @@ final class SwitchingMemoryDisplay: Display, ConsoleSwitching {
     var counters: String? { memory.counters }
 
     var framesHeld: Int { memory.framesHeld }
-    func present(_ frame: FrameBuffer, changed: FrameChange) throws {
+    func present(_ frame: ComposedFrame, changed: FrameChange) throws {
         guard isOnScreen else { throw DrmError.unsupported("presented while another VT is in front") }
         try memory.present(frame, changed: changed)
     }
