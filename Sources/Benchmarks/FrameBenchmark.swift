@@ -49,10 +49,44 @@ func runFrameBenchmark() {
         print("    without the labels           \(ms(noLabels))   labels \(ms(full - noLabels))")
         print("    map only (no labels, no HUD) \(ms(mapOnly))   HUD, trail, arrow \(ms(noLabels - mapOnly))")
         print("  Cortex-A53 estimate: see `frame-count` under callgrind (instructions at ~1 per cycle at 1 GHz)")
+        try frameOutBenchmark(setup)
         rotatedBlitFootprint()
     } catch {
         print("  no figure: \(error)")
     }
+}
+
+/// The frame and its copy into a memory display's scanout buffer, as the live loop does them: drawn into the
+/// canvas and copied out (`Scene.render`), against composed as the copy writes it out (`Scene.compose`). The two
+/// alternate round by round (CPU time of this thread, medians of 7 passes over the ride).
+private func frameOutBenchmark(_ setup: FrameSetup) throws {
+    let scene = setup.scene
+    let display = try MemoryScanoutDisplay(panelWidth: 800, panelHeight: 480)
+    let n = Double(setup.inputs.count)
+    func pass(composed: Bool) -> Double {
+        let start = threadCPUNanoseconds()
+        for input in setup.inputs {
+            if composed {
+                try? display.present(scene.compose(input), changed: scene.takeChange())
+            } else {
+                try? display.present(scene.render(input), changed: scene.takeChange())
+            }
+        }
+        return Double(threadCPUNanoseconds() - start) / 1e9 / n
+    }
+    _ = (pass(composed: false), pass(composed: true))  // warm-up
+    var rendered: [Double] = []
+    var composed: [Double] = []
+    for _ in 0..<7 {
+        rendered.append(pass(composed: false))
+        composed.append(pass(composed: true))
+    }
+    let (r, c) = (rendered.sorted()[3], composed.sorted()[3])
+    print("  the frame and its copy to a memory display, alternated, median of 7 passes:")
+    print("    drawn into the canvas, copied out     \(formatFixed(r * 1000, digits: 3)) ms")
+    print(
+        "    composed as it is copied out         \(formatFixed(c * 1000, digits: 3)) ms  "
+            + "(\(formatFixed(c / r, digits: 3))x)")
 }
 
 /// The same frames once each after a warm pass, for callgrind:

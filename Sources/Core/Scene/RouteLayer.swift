@@ -3,6 +3,10 @@
 /// chunks of the line that meet the screen are projected (`RouteLine.visibleRuns`), so a 100,000-point route
 /// costs about what its on-screen part does. Trails from before a restart are drawn here too, over the route.
 struct RouteLayer {
+    /// Whether `draw` draws anything for `ride`: a route or a trail from before a restart (the trip fields and
+    /// the clock a ride adds are the HUD's).
+    static func draws(_ ride: RideOverlay) -> Bool { ride.route != nil || !ride.earlierTrails.isEmpty }
+
     func draw(on canvas: Canvas, camera: Camera, ride: RideOverlay, theme: SceneTheme, unit: Double) {
         if let route = ride.route {
             drawRoute(route, progress: ride.progress, canvas: canvas, camera: camera, theme: theme, unit: unit)

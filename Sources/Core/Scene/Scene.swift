@@ -258,9 +258,10 @@ public final class Scene {
             ? settledTrail.prepare(
                 trail: input.trail, onScreen: trail, camera: input.camera, theme: theme, unit: unit, on: canvas)
             : nil
+        let routeDrawn = input.ride.map(RouteLayer.draws) ?? false
         // The map is left apart only when all that lies over it is a layer, or the trail's live segment.
         let layersOnly =
-            apart && markerLayered && cachesHUD && input.ride == nil && (trailPlan != nil || trail.points.count < 2)
+            apart && markerLayered && cachesHUD && !routeDrawn && (trailPlan != nil || trail.points.count < 2)
         // A map that writes every pixel replaces the clear (and the HUD's scratch pixels with it).
         if map?.coversEveryPixel != true { canvas.clear(to: theme.background) }
         var gridLabels: [Rect] = []
@@ -289,7 +290,7 @@ public final class Scene {
                 input, trail: trail, trailPlan: trailPlan, markerLayered: markerLayered, lines: lines, layout: layout)
             composed = nil
         }
-        let drawn = drawnFrame(input, gridLabels: gridLabels, markerLayered: markerLayered)
+        let drawn = drawnFrame(input, gridLabels: gridLabels, markerLayered: markerLayered, routeDrawn: routeDrawn)
         let layersChanged = FrameChange.within(hudCache.takeChange()).followed(by: .within(markerCache.takeChange()))
         change = change.followed(by: sameUnderTheLayers(lastDrawn, drawn) ? layersChanged : .within(frameRect))
         lastDrawn = drawn
@@ -353,10 +354,12 @@ public final class Scene {
     /// What this frame drew, when it is of the kind whose change can be told from the layers alone: the map
     /// tells when its pixels change (or the grid is drawn), the marker and the HUD are cached layers, and no route
     /// is drawn. Nil otherwise (the next frame then counts as changed all over).
-    private func drawnFrame(_ input: SceneInput, gridLabels: [Rect], markerLayered: Bool) -> DrawnFrame? {
+    private func drawnFrame(_ input: SceneInput, gridLabels: [Rect], markerLayered: Bool, routeDrawn: Bool)
+        -> DrawnFrame?
+    {
         // The grid (no map) is drawn from what the frame compares (camera, theme, its labels): revision 0.
         let mapRevision = map == nil ? 0 : map?.drawnPixelsRevision
-        guard let mapRevision, markerLayered, cachesHUD, input.ride == nil else { return nil }
+        guard let mapRevision, markerLayered, cachesHUD, !routeDrawn else { return nil }
         return DrawnFrame(
             mapRevision: mapRevision, gridLabels: gridLabels, theme: theme, camera: input.camera, trail: input.trail,
             trailLayersDrawn: settledTrail.redrawn, drawsHUD: drawsHUD)

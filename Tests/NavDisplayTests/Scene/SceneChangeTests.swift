@@ -22,6 +22,11 @@ struct SceneChangeTests {
         return scene
     }
 
+    /// What a ride without `--route` adds to each frame, as `navdisplay replay` and `run` draw it: trip fields
+    /// and the clock, in the HUD.
+    static let tripFieldsOnly = RideOverlay(
+        tripFields: [.clock, .distance, .time], utcSeconds: 1_700_000_000, zoneOffsetSeconds: 7200)
+
     /// The bundled ride from `from` s for `seconds`, a frame every 50 ms, as the pipeline makes them for `scene`.
     static func rideInputs(_ scene: Scene, _ orientation: OrientationMode, from: Double, seconds: Double) throws
         -> [SceneInput]
@@ -85,12 +90,13 @@ struct SceneChangeTests {
     /// the heading turns the marker and the speed and heading panels change their digits. Those frames are told
     /// as the layers that changed, not the whole frame.
     @Test(
-        "Standing, only the layers that changed are told, and they hold every changed pixel (map, or grid)",
-        arguments: [true, false])
-    func standing(onTheMap: Bool) throws {
+        "Standing, only the layers that changed are told, and they hold every changed pixel (map or grid; ride)",
+        arguments: [(true, false), (false, false), (true, true)])
+    func standing(onTheMap: Bool, withRide: Bool) throws {
         let scene = try Self.scene(held: 0)
         if !onTheMap { scene.map = nil }
-        let base = try #require(try Self.rideInputs(scene, .northUp, from: 30, seconds: 0.1).last)
+        var base = try #require(try Self.rideInputs(scene, .northUp, from: 30, seconds: 0.1).last)
+        if withRide { base.ride = Self.tripFieldsOnly }
         var inputs: [SceneInput] = []
         for i in 0..<40 {
             // The heading turns (the marker's layer and the heading panel) and the speed ticks up and down (the
