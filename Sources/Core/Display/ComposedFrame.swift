@@ -10,13 +10,25 @@
 /// A frame made of a plain `FrameBuffer` (`init(_:)`) has no layers: a test pattern, the calibration view, a
 /// scene that drew everything into its canvas.
 public struct ComposedFrame {
-    /// What lies over the base, in the order it is drawn.
-    enum Layer {
-        /// A span layer (`HUDLayerPixels`) with its rectangle's top-left corner at (`x`, `y`) of the frame.
-        case spans(HUDLayerPixels, x: Int, y: Int)
-        /// The pixels of `source` (a frame of the same size) in `rect`, as they are: where the scene drew straight
-        /// onto its canvas over everything below (the trail's live segment).
-        case patch(FrameBuffer, PixelRect)
+    /// What lies over the base, in the order it is drawn, and the rows it may touch (a band of rows skips the
+    /// layers that cannot touch it without looking into them).
+    struct Layer {
+        enum Content {
+            /// A span layer (`HUDLayerPixels`) with its rectangle's top-left corner at (`x`, `y`) of the frame.
+            case spans(HUDLayerPixels, x: Int, y: Int)
+            /// The pixels of `source` (a frame of the same size) in `rect`, as they are: where the scene drew
+            /// straight onto its canvas over everything below (the trail's live segment).
+            case patch(FrameBuffer, PixelRect)
+        }
+        let content: Content
+        let rows: Range<Int>
+
+        static func spans(_ pixels: HUDLayerPixels, x: Int, y: Int) -> Layer {
+            Layer(content: .spans(pixels, x: x, y: y), rows: y..<(y + pixels.height))
+        }
+        static func patch(_ source: FrameBuffer, _ rect: PixelRect) -> Layer {
+            Layer(content: .patch(source, rect), rows: rect.y..<(rect.y + rect.height))
+        }
     }
 
     /// The pixels under every layer.
@@ -63,8 +75,8 @@ public struct ComposedFrame {
         let rows = rect.y..<(rect.y + rect.height)
         let columns = rect.x..<(rect.x + rect.width)
         base.copy(rect, into: pixels, firstRow: firstRow)
-        for layer in layers {
-            switch layer {
+        for i in layers.indices where layers[i].rows.overlaps(rows) {
+            switch layers[i].content {
             case .spans(let layer, let x, let y):
                 layer.composite(
                     into: pixels + (rows.lowerBound - firstRow) * w, width: w, rows: rows, columns: columns, x: x, y: y)
@@ -78,5 +90,18 @@ public struct ComposedFrame {
                 }
             }
         }
+    }
+
+    /// Whether any layer may touch `rows`: where none does, the frame is its base there (`withBaseRuns`).
+    public func hasLayers(in rows: Range<Int>) -> Bool {
+        layers.contains { $0.rows.overlaps(rows) }
+    }
+
+    /// Calls `body(y, columns, source)` for each run of the base's pixels in `rect`, `source[x]` being pixel
+    /// (x, y) for x in `columns`: a row of the rectangle is one run, or two where it crosses the roll's seam.
+    public func withBaseRuns(
+        in rect: PixelRect, _ body: (_ y: Int, _ columns: Range<Int>, _ source: UnsafePointer<UInt32>) -> Void
+    ) {
+        base.withRuns(in: rect, body)
     }
 }

@@ -43,6 +43,20 @@ struct RolledFrame {
         }
     }
 
+    /// Calls `body(y, columns, source)` for each run of the picture's pixels in `rect`, `source[x]` being pixel
+    /// (x, y) for x in `columns` (a pointer into the storage, moved back by the run's first column).
+    func withRuns(
+        in rect: PixelRect, _ body: (_ y: Int, _ columns: Range<Int>, _ source: UnsafePointer<UInt32>) -> Void
+    ) {
+        let (w, h, roll) = (width, height, roll)
+        storage.pixels.withUnsafeBufferPointer { rolled in
+            Self.runs(in: rect, width: w, height: h, roll: roll) { p, r, count in
+                let (y, x) = p.quotientAndRemainder(dividingBy: w)
+                body(y, x..<(x + count), rolled.baseAddress! + r - x)
+            }
+        }
+    }
+
     /// Takes `frame`'s pixels in `rect` (a frame of the same size) as the picture's there.
     mutating func take(_ rect: PixelRect, from frame: FrameBuffer) {
         guard frame.width == width, frame.height == height else { return }

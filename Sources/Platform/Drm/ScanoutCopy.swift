@@ -78,13 +78,19 @@ public enum ScanoutCopy {
             var y0 = cut.y
             while y0 < cut.y + cut.height {
                 let y1 = min(y0 + bandRows, cut.y + cut.height)
-                frame.compose(
-                    PixelRect(x: cut.x, y: y0, width: cut.width, height: y1 - y0), into: band.baseAddress!,
-                    firstRow: y0)
-                for y in y0..<y1 {
-                    copyRow(
-                        from: band.baseAddress! + (y - y0) * w, step: 1, to: destination + y * pitch,
-                        columns: cut.x..<(cut.x + cut.width), format: format)
+                let part = PixelRect(x: cut.x, y: y0, width: cut.width, height: y1 - y0)
+                if frame.hasLayers(in: y0..<y1) {
+                    frame.compose(part, into: band.baseAddress!, firstRow: y0)
+                    for y in y0..<y1 {
+                        copyRow(
+                            from: band.baseAddress! + (y - y0) * w, step: 1, to: destination + y * pitch,
+                            columns: cut.x..<(cut.x + cut.width), format: format)
+                    }
+                } else {
+                    // Rows no layer touches are the base's: copied out straight from it.
+                    frame.withBaseRuns(in: part) { y, columns, source in
+                        copyRow(from: source, step: 1, to: destination + y * pitch, columns: columns, format: format)
+                    }
                 }
                 y0 = y1
             }

@@ -85,10 +85,14 @@ struct ComposedFrameTests {
     }
 
     /// The memory display composes each band of rows as it copies it out: its scanout buffer must hold the frame.
-    @Test("The memory display's scanout holds each composed frame", arguments: [PixelFormat.xrgb8888, .rgb565])
-    func scanout(format: PixelFormat) throws {
+    @Test(
+        "The memory display's scanout holds each composed frame",
+        arguments: [(PixelFormat.xrgb8888, PanelRotation.none), (.rgb565, .none), (.xrgb8888, .clockwise90)])
+    func scanout(format: PixelFormat, rotation: PanelRotation) throws {
         let scenes = try Self.scenes()
-        let display = try MemoryScanoutDisplay(panelWidth: 800, panelHeight: 480, format: format)
+        let panel = rotation.swapsAxes ? (480, 800) : (800, 480)
+        let display = try MemoryScanoutDisplay(
+            panelWidth: panel.0, panelHeight: panel.1, format: format, rotation: rotation)
         let inputs = try SceneChangeTests.rideInputs(scenes.rendering, .headingUp, from: 24, seconds: 2)
         for (i, input) in inputs.enumerated() {
             let rendered = scenes.rendering.render(input)
@@ -100,7 +104,9 @@ struct ComposedFrameTests {
                     let expected =
                         format == .xrgb8888
                         ? want : MemoryScanoutDisplay.widened(ScanoutCopy.rgb565(want))
-                    if display.scanoutPixel(x: x, y: y) != expected { wrong += 1 }
+                    let at = rotation.panelRect(
+                        PixelRect(x: x, y: y, width: 1, height: 1), logicalWidth: 800, logicalHeight: 480)
+                    if display.scanoutPixel(x: at.x, y: at.y) != expected { wrong += 1 }
                 }
             }
             #expect(wrong == 0, "frame \(i): \(wrong) scanout pixels are not the rendered frame's")
