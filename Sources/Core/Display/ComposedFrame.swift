@@ -67,10 +67,11 @@ public struct ComposedFrame {
         frame.pixels.withUnsafeMutableBufferPointer { pixels in compose(whole, into: pixels.baseAddress!, firstRow: 0) }
     }
 
-    /// Composes the pixels in `rect` (inside the frame) into rows of the frame's width starting at `pixels`, which
+    /// Composes the pixels in `rect` (cut to the frame) into rows of the frame's width starting at `pixels`, which
     /// holds row `firstRow` first (a band of rows the scanout copy writes out next, or the whole frame); pixels
     /// outside `rect` are left as they are.
     public func compose(_ rect: PixelRect, into pixels: UnsafeMutablePointer<UInt32>, firstRow: Int) {
+        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
         let w = width
         let rows = rect.y..<(rect.y + rect.height)
         let columns = rect.x..<(rect.x + rect.width)
