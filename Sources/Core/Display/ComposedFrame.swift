@@ -98,8 +98,9 @@ public struct ComposedFrame {
         layers.contains { $0.rows.overlaps(rows) }
     }
 
-    /// Calls `body(y, columns, source)` for each run of the base's pixels in `rect`, `source[x]` being pixel
-    /// (x, y) for x in `columns`: a row of the rectangle is one run, or two where it crosses the roll's seam.
+    /// Calls `body(y, columns, source)` for each run of the base's pixels in `rect`: `source` holds pixels
+    /// `columns` of row `y`, the first at `source[0]`. A row of the rectangle is one run, or two where it crosses
+    /// the roll's seam.
     public func withBaseRuns(
         in rect: PixelRect, _ body: (_ y: Int, _ columns: Range<Int>, _ source: UnsafePointer<UInt32>) -> Void
     ) {

@@ -43,8 +43,8 @@ struct RolledFrame {
         }
     }
 
-    /// Calls `body(y, columns, source)` for each run of the picture's pixels in `rect`, `source[x]` being pixel
-    /// (x, y) for x in `columns` (a pointer into the storage, moved back by the run's first column).
+    /// Calls `body(y, columns, source)` for each run of the picture's pixels in `rect`: `source` holds pixels
+    /// `columns` of row `y`, the first at `source[0]`.
     func withRuns(
         in rect: PixelRect, _ body: (_ y: Int, _ columns: Range<Int>, _ source: UnsafePointer<UInt32>) -> Void
     ) {
@@ -52,7 +52,7 @@ struct RolledFrame {
         storage.pixels.withUnsafeBufferPointer { rolled in
             Self.runs(in: rect, width: w, height: h, roll: roll) { p, r, count in
                 let (y, x) = p.quotientAndRemainder(dividingBy: w)
-                body(y, x..<(x + count), rolled.baseAddress! + r - x)
+                body(y, x..<(x + count), rolled.baseAddress! + r)
             }
         }
     }

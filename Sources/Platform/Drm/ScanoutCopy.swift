@@ -88,8 +88,11 @@ public enum ScanoutCopy {
                     }
                 } else {
                     // Rows no layer touches are the base's: copied out straight from it.
+                    let bytesPerPixel = format == .xrgb8888 ? 4 : 2
                     frame.withBaseRuns(in: part) { y, columns, source in
-                        copyRow(from: source, step: 1, to: destination + y * pitch, columns: columns, format: format)
+                        copyRow(
+                            from: source, step: 1, to: destination + y * pitch + columns.lowerBound * bytesPerPixel,
+                            columns: 0..<columns.count, format: format)
                     }
                 }
                 y0 = y1
