@@ -34,12 +34,9 @@ struct RolledFrame {
     /// Copies the picture's pixels in `rect` into rows of the picture's width starting at `rows`, which holds row
     /// `firstRow` first (a band of the frame: `rect` must lie in the rows it holds).
     func copy(_ rect: PixelRect, into rows: UnsafeMutablePointer<UInt32>, firstRow: Int) {
-        let (w, h, roll) = (width, height, roll)
-        let skipped = firstRow * w
-        storage.pixels.withUnsafeBufferPointer { rolled in
-            Self.runs(in: rect, width: w, height: h, roll: roll) { p, r, count in
-                (rows + (p - skipped)).update(from: rolled.baseAddress! + r, count: count)
-            }
+        let w = width
+        withRuns(in: rect) { y, columns, source in
+            (rows + (y - firstRow) * w + columns.lowerBound).update(from: source, count: columns.count)
         }
     }
 
@@ -74,12 +71,6 @@ struct RolledFrame {
     mutating func redraw(_ draw: (inout FrameBuffer) -> Void) {
         roll = (0, 0)
         draw(&storage)
-    }
-
-    /// Takes all of `frame` (of the same size) as the picture, unrolled.
-    mutating func replace(with frame: FrameBuffer) {
-        roll = (0, 0)
-        take(PixelRect(x: 0, y: 0, width: width, height: height), from: frame)
     }
 
     /// `value` mod `n`, in 0..<n.

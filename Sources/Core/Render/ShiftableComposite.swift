@@ -33,9 +33,8 @@ final class ShiftableComposite {
     /// resampled (a move always resamples the strips it brings into view) and no overlay item drawn anew.
     var lastDrawChangedPixels: Bool { lastResampledPixels > 0 || lastRedrawnItems > 0 }
     /// The last `draw`'s whole picture, rolled, for a caller that composes the frame as it copies it out; nil when
-    /// that draw was not kept (a map no lattice can step).
-    var keptPicture: RolledFrame? { keptHoldsLastDraw ? kept : nil }
-    private var keptHoldsLastDraw = false
+    /// that draw was not kept (a map no lattice can step: it has no anchor) or the kept frame was forgotten since.
+    var keptPicture: RolledFrame? { anchor == nil ? nil : kept }
 
     /// Draws `source` (at `revision`) into `destination` through `map`, as `RotatedBlit.draw` would, and
     /// `overlay` over it, as drawing all its items would.
@@ -52,7 +51,6 @@ final class ShiftableComposite {
             RotatedBlit.draw(source, into: &destination, map: map, filter: filter, background: background)
             overlay.draw(everyItem, &destination)
             forget()
-            keptHoldsLastDraw = false
             lastResampledPixels = w * h
             lastRedrawnItems = everyItem.count
             return
@@ -110,7 +108,6 @@ final class ShiftableComposite {
             anchor = (map, fresh)
             offset = (0, 0)
         }
-        keptHoldsLastDraw = true
         keptItems = overlay.items
         sourceRevision = revision
         self.background = background

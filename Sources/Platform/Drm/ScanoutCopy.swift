@@ -88,7 +88,7 @@ public enum ScanoutCopy {
                     }
                 } else {
                     // Rows no layer touches are the base's: copied out straight from it.
-                    let bytesPerPixel = format == .xrgb8888 ? 4 : 2
+                    let bytesPerPixel = DrmFourCC.bitsPerPixel(format) / 8
                     frame.withBaseRuns(in: part) { y, columns, source in
                         copyRow(
                             from: source, step: 1, to: destination + y * pitch + columns.lowerBound * bytesPerPixel,

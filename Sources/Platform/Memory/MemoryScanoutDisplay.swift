@@ -45,7 +45,7 @@ public final class MemoryScanoutDisplay: Display {
         width = logical.width
         height = logical.height
         // Rows padded to 64 bytes, as DRM's dumb buffers are; zeroed, so the buffer is resident like a screen's.
-        let bytesPerPixel = format == .xrgb8888 ? 4 : 2
+        let bytesPerPixel = DrmFourCC.bitsPerPixel(format) / 8
         pitch = (panelWidth * bytesPerPixel + 63) / 64 * 64
         memory = .allocate(byteCount: pitch * panelHeight, alignment: 64)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * panelHeight)

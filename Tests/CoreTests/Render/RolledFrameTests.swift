@@ -14,9 +14,8 @@ struct RolledFrameTests {
     @Test("Rolls add up, both ways and past the edges, to the picture a shift gives for every pixel kept")
     func rollsMatchShifts() {
         let (w, h) = (9, 7)
-        var rolled = RolledFrame(width: w, height: h)
         let start = Self.picture(w, h)
-        rolled.replace(with: start)
+        var rolled = RolledFrame(plain: start)
         // Where the picture's pixel (0, 0) came from in `start`, and which pixels were drawn anew since.
         var at = (columns: 0, rows: 0)
         var truth = start
@@ -51,8 +50,7 @@ struct RolledFrameTests {
     @Test("A rectangle across the seam, or partly off the picture, copies and takes only its own pixels")
     func rectanglesAcrossTheSeam() {
         let (w, h) = (10, 6)
-        var rolled = RolledFrame(width: w, height: h)
-        rolled.replace(with: Self.picture(w, h))
+        var rolled = RolledFrame(plain: Self.picture(w, h))
         rolled.roll(columns: 7, rows: -2)
         var plain = FrameBuffer(width: w, height: h)
         rolled.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &plain)
