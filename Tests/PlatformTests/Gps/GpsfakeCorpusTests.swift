@@ -89,7 +89,11 @@ struct GpsfakeCorpusTests {
             }
             if done { return live }
         }
-        throw GpsdHarnessError("\(log): gpsd never reported the sentinel fixes after the log")
+        // Say how far it got, so a run that fails under load tells a stalled gpsfake from a lost sentinel.
+        let last = live.fixes.last?.utcSeconds.map { String(Self.timeOfDayKey($0)) } ?? "none"
+        throw GpsdHarnessError(
+            "\(log): gpsd never reported the sentinel fixes after the log (connected: \(connected), "
+                + "\(live.fixes.count) fixes, last time of day \(last) ms, gpsfake running: \(p.isRunning))")
     }
 
     /// Stops gpsfake and then any child of it (its gpsd) still running.
