@@ -46,8 +46,6 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
     }
 
     private func workLoop() {
-        // Reused between jobs of one size (`TileImageCache.run` makes another when a job's size differs).
-        var canvas = Canvas(width: TileLevel.smallestSize, height: TileLevel.smallestSize)
         while true {
             condition.lock()
             while wakeups == 0 && !stopped { condition.wait() }
@@ -60,8 +58,14 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
             condition.unlock()
             // A job queued after this drain ends raises `wakeups` again, so no request is left sleeping.
             if let cache {
+                // Made for the first job of a drain, reused by the rest (`TileImageCache.run` makes another when
+                // a job's size differs) and dropped when the queue is empty: an idle worker holds no tile-sized
+                // buffers (2 MB for two workers at 800×480; docs/memory.md).
+                var kept: Canvas?
                 while !isStopped, let job = cache.takeJob() {
+                    var canvas = kept ?? Canvas(width: job.key.size, height: job.key.size)
                     cache.run(job, on: &canvas)
+                    kept = canvas
                     condition.locked { condition.broadcast() }
                 }
             }
