@@ -7,10 +7,12 @@ final class OpenFont: @unchecked Sendable {
     let rasterizer: FreeTypeFace
     let shaper: HarfBuzzFont
 
+    /// Opens the file once for both (`MappedFontFile.open`, shared with Core's parser of the same file).
     init(file: FontFile, library: FreeTypeLibrary) throws {
         self.file = file
-        rasterizer = try FreeTypeFace(library: library, path: file.path, index: file.faceIndex)
-        shaper = try HarfBuzzFont(path: file.path, index: file.faceIndex)
+        let bytes = try MappedFontFile.open(file.path)
+        rasterizer = try FreeTypeFace(library: library, file: bytes, path: file.path, index: file.faceIndex)
+        shaper = try HarfBuzzFont(file: bytes, path: file.path, index: file.faceIndex)
     }
 }
 

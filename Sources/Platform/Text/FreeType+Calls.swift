@@ -23,6 +23,8 @@ final class FreeTypeLibrary: @unchecked Sendable {
 // Unchecked Sendable: used only while `WorldTextShaper`'s lock is held.
 final class FreeTypeFace: @unchecked Sendable {
     private let face: FT_Face
+    /// The bytes FreeType reads: released after the face (`deinit` runs before stored properties go).
+    private let file: any FontFileBytes
     private let library: FreeTypeLibrary
     let path: String
     private var size26Dot6 = 0
@@ -34,13 +36,20 @@ final class FreeTypeFace: @unchecked Sendable {
     /// The capital height in font units: the OS/2 table's when it has one, else the top of "H".
     private(set) var capHeightUnits: Double = 0
 
-    /// Opens face `index` of the file at `path` (FreeType maps the file; pages are read as glyphs need them).
-    /// The corresponding C function is `FT_New_Face`.
-    init(library: FreeTypeLibrary, path: String, index: Int) throws {
+    /// Opens face `index` of `file`, the bytes of the file at `path` (`path` names it in errors). FreeType reads
+    /// them in place, so a mapped file's pages are read as glyphs need them, and holds them while the face lives.
+    /// The corresponding C function is `FT_New_Memory_Face`.
+    init(library: FreeTypeLibrary, file: any FontFileBytes, path: String, index: Int) throws {
         var f: FT_Face?
-        let error = FT_New_Face(library.handle, path, index, &f)
-        guard error == 0, let f else { throw TextError.freeType(call: "FT_New_Face", code: error, path: path) }
+        let bytes = file.bytes
+        let error = FT_New_Memory_Face(
+            library.handle, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), index,
+            &f)
+        guard error == 0, let f else {
+            throw TextError.freeType(call: "FT_New_Memory_Face", code: error, path: path)
+        }
         face = f
+        self.file = file
         self.library = library
         self.path = path
         _ = FT_Select_Charmap(f, cfreetype_encoding_unicode())

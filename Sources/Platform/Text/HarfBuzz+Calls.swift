@@ -1,4 +1,5 @@
 import CHarfbuzz
+import Core
 
 /// One glyph as HarfBuzz placed it, in pixels × 64 (HarfBuzz's scale is set to the size in 26.6).
 struct ShapedGlyph {
@@ -15,13 +16,22 @@ struct ShapedGlyph {
 final class HarfBuzzFont: @unchecked Sendable {
     private let font: OpaquePointer
     private let buffer: OpaquePointer
+    /// The bytes HarfBuzz reads: released after the font, and with it the face and blob (`deinit` runs before
+    /// stored properties go).
+    private let file: any FontFileBytes
 
-    /// Maps the file and reads face `index`. The corresponding C functions are `hb_blob_create_from_file_or_fail`,
-    /// `hb_face_create` and `hb_font_create`.
-    init(path: String, index: Int) throws {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw TextError.harfBuzz(call: "hb_blob_create_from_file_or_fail", path: path)
+    /// Reads face `index` of `file`, the bytes of the file at `path` (`path` names it in errors), in place. The
+    /// corresponding C functions are `hb_blob_create`, `hb_face_create` and `hb_font_create`.
+    init(file: any FontFileBytes, path: String, index: Int) throws {
+        let bytes = file.bytes
+        // Read-only: a table HarfBuzz must mend to sanitize it is copied first, never written in place.
+        guard let count = UInt32(exactly: bytes.count), count > 0,
+            let blob = hb_blob_create(
+                bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count, HB_MEMORY_MODE_READONLY, nil, nil)
+        else {
+            throw TextError.harfBuzz(call: "hb_blob_create", path: path)
         }
+        self.file = file
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, UInt32(clamping: index)) else {
             throw TextError.harfBuzz(call: "hb_face_create", path: path)

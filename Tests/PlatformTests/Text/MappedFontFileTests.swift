@@ -66,6 +66,37 @@ struct MappedFontFileTests {
         #expect(mapped.shrankWhileMapped)
     }
 
+    @Test func oneMappingServesEveryReaderOfAFileWhileAnyHoldsIt() throws {
+        let path = try Self.copy()
+        let first = try MappedFontFile.open(path)
+        #expect(try MappedFontFile.open(path) === first)
+        let address = first.bytes.baseAddress
+        #expect(address != nil)
+        // Let go by all: the next open maps the file again (the old mapping is gone; the new one works).
+        withExtendedLifetime(first) {}
+        let again = try TrueTypeFont(file: MappedFontFile.open(path))
+        #expect(again.glyph(for: "A") != 0)
+    }
+
+    /// FreeType and HarfBuzz read the shaper's fonts through the same guarded mapping: they had mappings of
+    /// their own, unguarded, and a font file cut short under them ended the process with SIGBUS.
+    @Test func shapingAFontFileThatShrinksWhileOpenDoesNotEndTheProcess() throws {
+        let path = try Self.copy()
+        let directory = String(path.dropLast("/font.ttf".count))
+        let shaper = try WorldTextShaper(families: ["DejaVu Sans"], fontDirectories: [directory])
+        let before = try shaper.shape("Helsinki", style: TextStyle(sizePixels: 24))
+        #expect(before.missingGlyphCount == 0)
+        #expect(before.glyphs.contains { $0.bitmap.width > 0 })
+        // The shaper holds the file open: Core's parser gets the very mapping FreeType and HarfBuzz read.
+        let mapped = try #require(try MappedFontFile.open(path) as? MappedFontFile)
+        #expect(!mapped.shrankWhileMapped)
+        try #require(BusErrorGuard.isInstalled)
+        try #require(truncate(path, 50_000) == 0)
+        // Characters and a size not drawn yet: FreeType reads their outlines past the cut, and gets zeros.
+        _ = try? shaper.shape("Ölands 987 ЖЩ", style: TextStyle(sizePixels: 31))
+        #expect(mapped.shrankWhileMapped)
+    }
+
     @Test func fontSetsLoadMappedFromADirectory() throws {
         let fonts = try FontSet.loadMapped()
         #expect(fonts.bold.glyph(for: "A") != 0)
