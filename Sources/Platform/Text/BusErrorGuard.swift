@@ -9,8 +9,12 @@ import Synchronization
 ///
 /// The X server keeps its mapped fonts and shared memory safe the same way (xserver's `os/busfault.c`).
 enum BusErrorGuard {
-    /// How many mappings can be guarded at once; a file mapped beyond that is read into memory instead.
-    static let capacity = 16
+    /// How many mappings can be guarded at once; a file mapped beyond that is read into memory instead. Every
+    /// font file a shaper opens is one (FreeType and HarfBuzz read the guarded mapping), and a map with names in
+    /// many scripts opens a font for each: 16 ran out while the tests shaped every script at once, and a font read
+    /// into memory instead (Noto Sans CJK is 19 MiB) costs far more than a slot (24 bytes, looked through only
+    /// when SIGBUS comes).
+    static let capacity = 256
 
     /// One guarded mapping: its first byte and the byte after it (0 and 0 when the slot is free), and whether a
     /// page of it was replaced. Atomics, as the handler reads them without the lock.
