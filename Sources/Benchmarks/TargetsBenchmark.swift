@@ -59,6 +59,18 @@ func runTargetsBenchmark() {
     } else {
         print("  peak RSS, large synthetic map: not measured (scripts/make-large-map.py failed)")
     }
+    // 1920×1080: the CPU of a drawn frame against the frame's memory-traffic limit, one read and one write of the
+    // frame for the composite and one for the scanout copy, at the copy bandwidth measured in this run.
+    if let fullHD = replayRun(
+        binary: binary, map: repositoryPath("maps/helsinki.mbtiles"), seconds: 20, extra: ["--mode", "1920x1080"])
+    {
+        let limit = 2 * Double(1920 * 1080 * 4) / copyBandwidth()
+        let perFrame = fullHD.cpuSeconds / Double(max(1, fullHD.framesDrawn))
+        print("  at 1920x1080 the frame's memory-traffic limit is \(formatFixed(limit * 1000, digits: 2)) ms")
+        row(
+            "CPU per displayed frame at 1920x1080", "\(formatFixed(perFrame * 1000, digits: 2)) ms",
+            "\(formatFixed(2 * limit * 1000, digits: 2)) ms (2x)", perFrame / (2 * limit))
+    }
     if let composite = compositeAgainstCopy() {
         row(
             "rotated composite / memcpy of the frame", "\(formatFixed(composite, digits: 1))x", "3x", composite / 3)
