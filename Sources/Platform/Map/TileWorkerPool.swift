@@ -60,7 +60,7 @@ public final class TileWorkerPool: TileRenderScheduler, @unchecked Sendable {
             if let cache {
                 // Made for the first job of a drain, reused by the rest (`TileImageCache.run` makes another when
                 // a job's size differs) and dropped when the queue is empty: an idle worker holds no tile-sized
-                // buffers (2 MB for two workers at 800×480; docs/memory.md).
+                // buffers (up to 2.6 MB for two workers at 800×480 with a coastline's edges; docs/memory.md).
                 var kept: Canvas?
                 while !isStopped, let job = cache.takeJob() {
                     var canvas = kept ?? Canvas(width: job.key.size, height: job.key.size)
