@@ -73,6 +73,7 @@ public enum ScanoutCopy {
         let w = frame.width
         guard let cut = rect.intersection(PixelRect(x: 0, y: 0, width: w, height: frame.height)) else { return }
         let bandRows = max(1, bandPixels / w)
+        let bytesPerPixel = DrmFourCC.bitsPerPixel(format) / 8
         if scratch.band.count != bandRows * w { scratch.band = [UInt32](repeating: 0, count: bandRows * w) }
         scratch.band.withUnsafeMutableBufferPointer { band in
             var y0 = cut.y
@@ -88,7 +89,6 @@ public enum ScanoutCopy {
                     }
                 } else {
                     // Rows no layer touches are the base's: copied out straight from it.
-                    let bytesPerPixel = DrmFourCC.bitsPerPixel(format) / 8
                     frame.withBaseRuns(in: part) { y, columns, source in
                         copyRow(
                             from: source, step: 1, to: destination + y * pitch + columns.lowerBound * bytesPerPixel,
