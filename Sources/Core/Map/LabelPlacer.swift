@@ -78,6 +78,8 @@ public final class LabelPlacer {
     /// `kept` by the index's names (`LabelCandidateIndex.keys`), so a frame from the same list finds last
     /// frame's places without hashing a name.
     private var keptByGroup: [Kept?] = []
+    /// The boxes taken this frame; kept between frames for its storage.
+    private var grid = CollisionGrid(width: 1, height: 1)
     /// Text measurements by font and text: the same names recur every frame.
     private var metricsCache: [MetricsKey: LabelMetrics] = [:]
     private struct MetricsKey: Hashable {
@@ -96,7 +98,7 @@ public final class LabelPlacer {
         _ candidates: [LabelCandidate], camera: Camera, fonts: Fonts, reserved: [Rect],
         keepOff lines: [LabelKeepOutLine] = [], zoom: Double
     ) -> [PlacedLabel] {
-        var grid = CollisionGrid(width: camera.width, height: camera.height)
+        grid.reset(width: camera.width, height: camera.height)
         grid.insert(reserved)
         for line in lines { grid.insert(line) }
         let frame = FrameGeometry(camera)
@@ -159,13 +161,13 @@ public final class LabelPlacer {
                     o = uprights[-1 - t.part]
                 }
                 // A kept label needs only the plain gap to its neighbours, a new one a little more.
-                if grid.isFree(o.isKept ? o.label.boxes : o.label.boxes.map { $0.insetBy(-Self.newLabelClearance) }) {
+                if grid.isFree(o.label.boxes, margin: o.isKept ? 0 : Self.newLabelClearance) {
                     chosen = o
                     break
                 }
             }
             guard let chosen else { continue }
-            grid.insert(chosen.label.boxes.map { $0.insetBy(-3) })
+            grid.insert(chosen.label.boxes, margin: 3)
             placed.append(chosen.label)
             let keep = Kept(anchor: frame.toWorld(chosen.anchor), flipped: chosen.flipped, offset: chosen.offset)
             nextKept[key] = keep
