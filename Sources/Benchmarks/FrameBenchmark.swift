@@ -90,12 +90,17 @@ private func frameOutBenchmark(_ setup: FrameSetup) throws {
 }
 
 /// The same frames once each after a warm pass, for callgrind:
-/// `valgrind --tool=callgrind --toggle-collect='*countedFrames*' .build/release/Benchmarks frame-count`.
+/// `valgrind --tool=callgrind --toggle-collect='*countedFrames*' .build/release/Benchmarks frame-count`; then
+/// the same frames composed as a memory display copies them out, as the live loop does
+/// (`--toggle-collect='*countedComposedFrames*'`).
 func runFrameInstructionCount() {
     print("\n== The whole frame, the ride frames once after a warm pass, for callgrind (FrameBenchmark.swift) ==")
     do {
         let setup = try frameSetup()
         countedFrames(setup.scene, setup.inputs)
+        let display = try MemoryScanoutDisplay(panelWidth: 800, panelHeight: 480)
+        for input in setup.inputs { try display.present(setup.scene.compose(input), changed: .unknown) }
+        try countedComposedFrames(setup.scene, setup.inputs, display)
         print("  \(setup.inputs.count) frames")
     } catch {
         print("  no figure: \(error)")
@@ -104,6 +109,12 @@ func runFrameInstructionCount() {
 
 @inline(never) func countedFrames(_ scene: Scene, _ inputs: [SceneInput]) {
     for input in inputs { _ = scene.render(input) }
+}
+
+@inline(never) func countedComposedFrames(_ scene: Scene, _ inputs: [SceneInput], _ display: MemoryScanoutDisplay)
+    throws
+{
+    for input in inputs { try display.present(scene.compose(input), changed: scene.takeChange()) }
 }
 
 private struct FrameSetup {
