@@ -1,12 +1,11 @@
 /// Screen rectangles already taken, and lines drawn over the map (route, trail) that labels keep off, bucketed in a
 /// coarse grid so a test touches only nearby boxes and segments.
 ///
-/// Each box and segment is stored once, and a cell lists the ones that reach it as a chain through one array of
-/// entries (the cell's first entry, each entry's next) rather than an array of its own: an array per cell cost an
-/// allocation for every cell a frame's labels touched (12 % of the live loop's allocations). `reset` keeps the
-/// storage for the next frame.
+/// Each box and segment is stored once, and the cells list the ones that reach them in `CellChains` rather than an
+/// array a cell: an array per cell cost an allocation for every cell a frame's labels touched (12 % of the live
+/// loop's allocations). `reset` keeps the storage for the next frame.
 struct CollisionGrid {
-    private var cell: Double
+    private let cell: Double
     private var columns: Int
     private var rows: Int
     /// One segment of a keep-out line: from `a` to `b`, widened by `halfWidth` pixels either side.
@@ -15,18 +14,11 @@ struct CollisionGrid {
         var b: Point
         var halfWidth: Double
     }
-    /// A link of a cell's chain: the box or segment it names (its index) and the cell's next entry (−1: none).
-    private struct Entry {
-        var item: Int32
-        var next: Int32
-    }
     private var boxes: [Rect] = []
     private var segments: [Segment] = []
-    private var boxEntries: [Entry] = []
-    private var segmentEntries: [Entry] = []
-    /// Per cell (row-major), its first entry in `boxEntries` and in `segmentEntries`, −1 when it has none.
-    private var firstBox: [Int32] = []
-    private var firstSegment: [Int32] = []
+    /// Which boxes and which segments reach each cell.
+    private var boxesByCell = CellChains()
+    private var segmentsByCell = CellChains()
 
     init(width: Int, height: Int, cell: Double = 32) {
         self.cell = cell
@@ -41,12 +33,8 @@ struct CollisionGrid {
         rows = max(1, Int(checkedTruncating: (Double(height) / cell).rounded(.up)) ?? 1)
         boxes.removeAll(keepingCapacity: true)
         segments.removeAll(keepingCapacity: true)
-        boxEntries.removeAll(keepingCapacity: true)
-        segmentEntries.removeAll(keepingCapacity: true)
-        firstBox.removeAll(keepingCapacity: true)
-        firstBox.append(contentsOf: repeatElement(-1, count: columns * rows))
-        firstSegment.removeAll(keepingCapacity: true)
-        firstSegment.append(contentsOf: repeatElement(-1, count: columns * rows))
+        boxesByCell.reset(cells: columns * rows)
+        segmentsByCell.reset(cells: columns * rows)
     }
 
     private func range(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
@@ -74,18 +62,15 @@ struct CollisionGrid {
             for r in rs {
                 for c in cs {
                     let i = r * columns + c
-                    var e = firstBox[i]
-                    while e >= 0 {
-                        let entry = boxEntries[Int(e)]
-                        if self.boxes[Int(entry.item)].intersects(b) { return false }
-                        e = entry.next
-                    }
-                    e = firstSegment[i]
-                    while e >= 0 {
-                        let entry = segmentEntries[Int(e)]
-                        let s = segments[Int(entry.item)]
-                        if LabelKeepOutLine.segment(s.a, s.b, meets: b.insetBy(-s.halfWidth)) { return false }
-                        e = entry.next
+                    if boxesByCell.contains(inCell: i, where: { self.boxes[$0].intersects(b) }) { return false }
+                    if segmentsByCell.contains(
+                        inCell: i,
+                        where: {
+                            let s = segments[$0]
+                            return LabelKeepOutLine.segment(s.a, s.b, meets: b.insetBy(-s.halfWidth))
+                        })
+                    {
+                        return false
                     }
                 }
             }
@@ -98,15 +83,9 @@ struct CollisionGrid {
         for box in boxes {
             let b = box.insetBy(-margin)
             guard let (cs, rs) = range(b) else { continue }
-            let item = Int32(self.boxes.count)
+            let item = self.boxes.count
             self.boxes.append(b)
-            for r in rs {
-                for c in cs {
-                    let i = r * columns + c
-                    boxEntries.append(Entry(item: item, next: firstBox[i]))
-                    firstBox[i] = Int32(boxEntries.count - 1)
-                }
-            }
+            for r in rs { for c in cs { boxesByCell.add(item, toCell: r * columns + c) } }
         }
     }
 
@@ -122,7 +101,7 @@ struct CollisionGrid {
                 x: min(a.x, b.x) - h, y: min(a.y, b.y) - h, width: abs(b.x - a.x) + 2 * h,
                 height: abs(b.y - a.y) + 2 * h)
             guard let (cs, rs) = range(box) else { continue }
-            let item = Int32(segments.count)
+            let item = segments.count
             var stored = false
             for r in rs {
                 for c in cs {
@@ -133,11 +112,45 @@ struct CollisionGrid {
                         segments.append(Segment(a: a, b: b, halfWidth: h))
                         stored = true
                     }
-                    let i = r * columns + c
-                    segmentEntries.append(Entry(item: item, next: firstSegment[i]))
-                    firstSegment[i] = Int32(segmentEntries.count - 1)
+                    segmentsByCell.add(item, toCell: r * columns + c)
                 }
             }
         }
+    }
+}
+
+/// For each cell of a grid, the items (indices into an array kept beside it) that reach it: a chain per cell through
+/// one array of links, so adding an item to a cell allocates nothing once the array has grown.
+private struct CellChains {
+    /// One link: the item and the cell's next link (−1 after the last).
+    private struct Link {
+        var item: Int32
+        var next: Int32
+    }
+    private var links: [Link] = []
+    /// Each cell's first link, −1 when none.
+    private var first: [Int32] = []
+
+    /// Empties every chain for a grid of `cells` cells, keeping the storage.
+    mutating func reset(cells: Int) {
+        links.removeAll(keepingCapacity: true)
+        first.removeAll(keepingCapacity: true)
+        first.append(contentsOf: repeatElement(-1, count: cells))
+    }
+
+    mutating func add(_ item: Int, toCell cell: Int) {
+        links.append(Link(item: Int32(item), next: first[cell]))
+        first[cell] = Int32(links.count - 1)
+    }
+
+    /// Whether some item reaching `cell` satisfies `test` (the latest added first).
+    func contains(inCell cell: Int, where test: (Int) -> Bool) -> Bool {
+        var l = first[cell]
+        while l >= 0 {
+            let link = links[Int(l)]
+            if test(Int(link.item)) { return true }
+            l = link.next
+        }
+        return false
     }
 }
