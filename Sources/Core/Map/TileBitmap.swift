@@ -1,7 +1,7 @@
 /// A rendered tile's pixels, kept compactly and exactly: as runs of palette indices along each row when the tile
 /// has at most 16384 colours (a vector map tile is mostly long runs of flat fills, its antialiased edges short
-/// ones), as one index a pixel when runs would not be smaller, else XRGB8888 as drawn. No colour is rounded, so
-/// the mosaic shows exactly what the renderer drew.
+/// ones), as one index a pixel when runs would not be smaller, else XRGB8888 as drawn. No colour is rounded: the
+/// bitmap holds exactly what the renderer drew (the mosaic keeps it as RGB565).
 ///
 /// The memory does not move, so the mosaic reads rows through plain pointers (no array bounds or reference
 /// counting per pixel).
@@ -120,6 +120,23 @@ public final class TileBitmap: @unchecked Sendable {
     /// Writes pixels `columns` of row `y` as XRGB8888 into `destination` (`columns.count` pixels).
     @inline(__always)
     func copyRow(_ y: Int, columns: Range<Int>, to destination: UnsafeMutablePointer<UInt32>) {
+        copyRow(y, columns: columns, to: destination) { $0 }
+    }
+
+    /// Writes pixels `columns` of row `y` as RGB565 (`RGB565.nearest`) into `destination` (the map's mosaic): a
+    /// run's colour is converted once for the whole run.
+    @inline(__always)
+    func copyRow565(_ y: Int, columns: Range<Int>, to destination: UnsafeMutablePointer<UInt16>) {
+        copyRow(y, columns: columns, to: destination, as: RGB565.nearest)
+    }
+
+    /// Writes pixels `columns` of row `y` into `destination` (`columns.count` pixels), each colour as `convert`
+    /// makes it.
+    @inline(__always)
+    private func copyRow<Pixel>(
+        _ y: Int, columns: Range<Int>, to destination: UnsafeMutablePointer<Pixel>,
+        as convert: (UInt32) -> Pixel
+    ) {
         let columns = columns.clamped(to: 0..<size)
         guard !columns.isEmpty else { return }
         switch encoding {
@@ -136,21 +153,21 @@ public final class TileBitmap: @unchecked Sendable {
                         indexBytes == 1
                         ? Int(storage.load(fromByteOffset: at + 1, as: UInt8.self))
                         : Int(storage.loadUnaligned(fromByteOffset: at + 1, as: UInt16.self))
-                    (destination + (from - columns.lowerBound)).update(repeating: palette[index], count: to - from)
+                    (destination + (from - columns.lowerBound)).update(
+                        repeating: convert(palette[index]), count: to - from)
                 }
                 x += length
                 at += 1 + indexBytes
             }
         case .indices(1):
             let indices = (storage + y * size).assumingMemoryBound(to: UInt8.self)
-            for x in columns { destination[x - columns.lowerBound] = palette[Int(indices[x])] }
+            for x in columns { destination[x - columns.lowerBound] = convert(palette[Int(indices[x])]) }
         case .indices:
             let indices = (storage + 2 * y * size).assumingMemoryBound(to: UInt16.self)
-            for x in columns { destination[x - columns.lowerBound] = palette[Int(indices[x])] }
+            for x in columns { destination[x - columns.lowerBound] = convert(palette[Int(indices[x])]) }
         case .direct:
-            destination.update(
-                from: (storage + 4 * (y * size + columns.lowerBound)).assumingMemoryBound(to: UInt32.self),
-                count: columns.count)
+            let pixels = (storage + 4 * y * size).assumingMemoryBound(to: UInt32.self)
+            for x in columns { destination[x - columns.lowerBound] = convert(pixels[x]) }
         }
     }
 

@@ -6,10 +6,12 @@
 /// corners of a grid of whole tiles are never sampled). It is kept between frames and only what changed is drawn
 /// again: a tile that landed, or the strip that came into the window when it moved (the rest moves with one
 /// overlapping copy). Drawing a tile costs a copy of its part in the window, or a bilinear scale-up when a parent
-/// stands in for it, or the hatch. The window only grows, in width and height separately, to the largest
+/// stands in for it, or the hatch. The image is RGB565 (`RGB565Image`): half the memory of the tiles' XRGB8888,
+/// which the panel-sized window makes the largest picture the program keeps (1.8 instead of 3.6 MB at 800×480
+/// heading-up); each sample is widened back to XRGB8888 as the composite blends it. The window only grows, in width and height separately, to the largest
 /// bounding box seen (a heading-up frame's changes with its angle), so a new angle never holds two images.
 final class TileMosaic {
-    private(set) var image = FrameBuffer(width: 1, height: 1)
+    private(set) var image = RGB565Image(width: 1, height: 1)
     /// The image's top-left pixel in tile pixels of the grid's zoom (tile x · tile size + pixel x).
     private(set) var originX = 0
     private(set) var originY = 0
@@ -89,7 +91,7 @@ final class TileMosaic {
             // Another zoom, tile size or style: nothing in the image is right any more, and the window is sized
             // afresh (a footprint in another level's tile pixels has another size).
             shown = [:]
-            image = FrameBuffer(width: 1, height: 1)
+            image = RGB565Image(width: 1, height: 1)
             revision += 1
         }
         grid = new
@@ -120,7 +122,7 @@ final class TileMosaic {
         if lastCellsDrawn > 0 { revision += 1 }
     }
 
-    /// The image pixel showing tile pixel (`x`, `y`), nil outside the window (for tests).
+    /// The image pixel showing tile pixel (`x`, `y`), as XRGB8888, nil outside the window (for tests).
     func pixel(x: Int, y: Int) -> UInt32? {
         let (ix, iy) = (x - originX, y - originY)
         guard (0..<image.width).contains(ix), (0..<image.height).contains(iy) else { return nil }
@@ -153,8 +155,8 @@ final class TileMosaic {
         let newY = (y0 + y1) / 2 - height / 2
         if width != image.width || height != image.height {
             // Grown: the old image goes first, so two are never held at once; everything is drawn again.
-            image = FrameBuffer(width: 1, height: 1)
-            image = FrameBuffer(width: width, height: height, fill: g.placeholder)
+            image = RGB565Image(width: 1, height: 1)
+            image = RGB565Image(width: width, height: height, fill: g.placeholder)
             (originX, originY) = (newX, newY)
             shown = [:]
         } else if !inside {
@@ -164,12 +166,13 @@ final class TileMosaic {
 
     /// Moves the window's origin to (`x`, `y`): the pixels that stay in it move with one overlapping copy; what
     /// came into view is cleared and every tile reaching into it is drawn again when a frame shows it.
-    private func shift(toX x: Int, y: Int, background: UInt32) {
+    private func shift(toX x: Int, y: Int, background color: UInt32) {
+        let background = RGB565.nearest(color)
         let (w, h) = (image.width, image.height)
         let (dx, dy) = (x - originX, y - originY)
         (originX, originY) = (x, y)
         guard abs(dx) < w, abs(dy) < h else {
-            image.clear(to: background)
+            image.clear(to: color)
             shown = [:]
             return
         }
@@ -181,9 +184,11 @@ final class TileMosaic {
             guard let base = p.baseAddress, count > 0 else { return }
             // `copyMemory` allows the two ranges to overlap, as `memmove` does.
             if offset > 0 {
-                UnsafeMutableRawPointer(base).copyMemory(from: base + offset, byteCount: count * 4)
+                UnsafeMutableRawPointer(base).copyMemory(
+                    from: base + offset, byteCount: count * MemoryLayout<UInt16>.stride)
             } else {
-                UnsafeMutableRawPointer(base - offset).copyMemory(from: base, byteCount: count * 4)
+                UnsafeMutableRawPointer(base - offset).copyMemory(
+                    from: base, byteCount: count * MemoryLayout<UInt16>.stride)
             }
             // The new columns and rows, in image pixels.
             let columns = dx > 0 ? (w - dx)..<w : 0..<(-dx)
@@ -215,7 +220,7 @@ final class TileMosaic {
     /// bitmap copied, a parent scaled up, or the hatch. `out` is the image's pixels, `w` its width.
     private func draw(
         _ cell: TileCompositor.Cell?, tile id: TileID, columns: Range<Int>, rows: Range<Int>, grid g: Grid,
-        into out: UnsafeMutableBufferPointer<UInt32>, width w: Int
+        into out: UnsafeMutableBufferPointer<UInt16>, width w: Int
     ) {
         let t = g.tileSize
         // Tile-local pixels, and where the first of them goes in the image.
@@ -225,17 +230,18 @@ final class TileMosaic {
         let base = out.baseAddress! + (rows.lowerBound - originY) * w + (columns.lowerBound - originX)
         guard let cell else {
             // A diagonal hatch fixed to the map, so motion still shows over missing data.
+            let (line, fill) = (RGB565.nearest(g.placeholderLine), RGB565.nearest(g.placeholder))
             for j in 0..<rows.count {
                 let gy = rows.lowerBound + j
                 for i in 0..<columns.count {
-                    base[j * w + i] = (columns.lowerBound + i + gy) & 15 == 0 ? g.placeholderLine : g.placeholder
+                    base[j * w + i] = (columns.lowerBound + i + gy) & 15 == 0 ? line : fill
                 }
             }
             return
         }
         let size = cell.bitmap.size
         if cell.scale == 1 && size == t {
-            for j in 0..<rows.count { cell.bitmap.copyRow(local.y0 + j, columns: local.x, to: base + j * w) }
+            for j in 0..<rows.count { cell.bitmap.copyRow565(local.y0 + j, columns: local.x, to: base + j * w) }
             return
         }
         // A parent tile shown while this one renders: its quarter (or smaller) scaled up.
@@ -246,7 +252,7 @@ final class TileMosaic {
                 let v = cell.offsetY + (Double(local.y0 + j) + 0.5) * step - 0.5
                 for i in 0..<columns.count {
                     let u = cell.offsetX + (Double(local.x.lowerBound + i) + 0.5) * step - 0.5
-                    base[j * w + i] = Bilinear.sample(src, size, u, v)
+                    base[j * w + i] = RGB565.nearest(Bilinear.sample(src, size, u, v))
                 }
             }
         }
@@ -269,8 +275,10 @@ final class TileMosaic {
             origin: p00 - Point(x: 0.5, y: 0.5),
             xStep: rotate(Point(x: 1, y: 0), byDegrees: camera.bearing.degrees) * k,
             yStep: rotate(Point(x: 0, y: 1), byDegrees: camera.bearing.degrees) * k)
+        // Outside the image the background in the image's own colours, so no seam shows where the two meet.
         composite.draw(
-            image, revision: revision, into: &frame, map: map, filter: .bilinear, background: background,
+            image, revision: revision, into: &frame, map: map, filter: .bilinear,
+            background: RGB565.rounded(background),
             overlay: overlay, keptOnly: keptOnly)
     }
 

@@ -24,10 +24,8 @@ extension RotatedBlit {
         var i = 0
         while i &+ 4 <= count {
             // The four blocks' top-left corners; each block is two 8-byte loads (a, b) and (c, d).
-            let p0 = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 4
-            let p1 = raw + (((v &+ dv) &>> 16) &* stride &+ ((u &+ du) &>> 16)) &* 4
-            let p2 = raw + (((v &+ 2 &* dv) &>> 16) &* stride &+ ((u &+ 2 &* du) &>> 16)) &* 4
-            let p3 = raw + (((v &+ 3 &* dv) &>> 16) &* stride &+ ((u &+ 3 &* du) &>> 16)) &* 4
+            let at = blocks(u: u, v: v, du: du, dv: dv, stride: stride)
+            let (p0, p1, p2, p3) = (raw + at.0 &* 4, raw + at.1 &* 4, raw + at.2 &* 4, raw + at.3 &* 4)
             let top = SIMD8<UInt32>(
                 lowHalf: SIMD4(lowHalf: pair(p0), highHalf: pair(p1)),
                 highHalf: SIMD4(lowHalf: pair(p2), highHalf: pair(p3)))
@@ -42,13 +40,8 @@ extension RotatedBlit {
             if all((a .== b) .& (a .== c) .& (a .== d)) {
                 result = a
             } else {
-                // 16.16 positions of the four pixels; bits 8...15 are the 8-bit fractions. Only the low 16 bits
-                // matter, so 32-bit lanes cannot overflow into them.
-                let u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ uSteps
-                let v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ vSteps
-                result = blend(
-                    a, b, c, d, ax: SIMD4<UInt32>(truncatingIfNeeded: (u4 &>> 8) & 0xff),
-                    ay: SIMD4<UInt32>(truncatingIfNeeded: (v4 &>> 8) & 0xff))
+                let (ax, ay) = fractions(u: u, v: v, uSteps: uSteps, vSteps: vSteps)
+                result = blend(a, b, c, d, ax: ax, ay: ay)
             }
             outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
             u &+= 4 &* du
@@ -69,6 +62,99 @@ extension RotatedBlit {
             v &+= dv
             i &+= 1
         }
+    }
+
+    /// Bilinear from RGB565 (the map's mosaic): each pixel of the 2×2 block widened to XRGB8888 (`RGB565.expand`)
+    /// and blended exactly as `bilinearRun` blends, four at a time. A block's top and bottom pairs are one 4-byte
+    /// load each, and four blocks that are all one colour are compared and widened before any arithmetic.
+    @inline(__always)
+    static func bilinearRun565(
+        _ source: UnsafePointer<UInt16>, stride: Int, u: Int, v: Int, du: Int, dv: Int,
+        into out: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        let raw = UnsafeRawPointer(source)
+        let below = stride &* 2  // bytes from a block's top pair to its bottom pair
+        let steps = SIMD4<Int32>(0, 1, 2, 3)
+        let uSteps = steps &* Int32(truncatingIfNeeded: du)
+        let vSteps = steps &* Int32(truncatingIfNeeded: dv)
+        let outBytes = UnsafeMutableRawPointer(out)
+        let low = SIMD4<UInt32>(repeating: 0xffff)
+        // The last four flat blocks widened: a map's flat areas repeat them group after group.
+        var flat = (packed: SIMD4<UInt32>(repeating: 0), wide: SIMD4<UInt32>(repeating: 0))
+        var u = u
+        var v = v
+        var i = 0
+        while i &+ 4 <= count {
+            let at = blocks(u: u, v: v, du: du, dv: dv, stride: stride)
+            let (p0, p1, p2, p3) = (raw + at.0 &* 2, raw + at.1 &* 2, raw + at.2 &* 2, raw + at.3 &* 2)
+            // Each lane holds a pair: its left pixel in the low 16 bits, its right one in the high 16.
+            let top = SIMD4<UInt32>(pair565(p0), pair565(p1), pair565(p2), pair565(p3))
+            let bottom = SIMD4<UInt32>(
+                pair565(p0 + below), pair565(p1 + below), pair565(p2 + below), pair565(p3 + below))
+            let a = top & low
+            let result: SIMD4<UInt32>
+            if all((top .== bottom) .& (a .== top &>> 16)) {
+                if any(a .!= flat.packed) { flat = (a, RGB565.expand(a)) }
+                result = flat.wide
+            } else {
+                let (ax, ay) = fractions(u: u, v: v, uSteps: uSteps, vSteps: vSteps)
+                result = blend(
+                    RGB565.expand(a), RGB565.expand(top &>> 16), RGB565.expand(bottom & low),
+                    RGB565.expand(bottom &>> 16), ax: ax, ay: ay)
+            }
+            outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            u &+= 4 &* du
+            v &+= 4 &* dv
+            i &+= 4
+        }
+        while i < count {
+            let p = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 2
+            let top = SIMD4<UInt32>(repeating: pair565(p))
+            let bottom = SIMD4<UInt32>(repeating: pair565(p + below))
+            let result = blend(
+                RGB565.expand(top & low), RGB565.expand(top &>> 16), RGB565.expand(bottom & low),
+                RGB565.expand(bottom &>> 16), ax: SIMD4(repeating: UInt32(truncatingIfNeeded: (u &>> 8) & 0xff)),
+                ay: SIMD4(repeating: UInt32(truncatingIfNeeded: (v &>> 8) & 0xff)))
+            out[i] = result[0]
+            u &+= du
+            v &+= dv
+            i &+= 1
+        }
+    }
+
+    /// The pixel indices of the top-left corners of the four blocks sampled from 16.16 position (`u`, `v`) on.
+    @inline(__always)
+    static func blocks(u: Int, v: Int, du: Int, dv: Int, stride: Int) -> (Int, Int, Int, Int) {
+        (
+            (v &>> 16) &* stride &+ (u &>> 16), ((v &+ dv) &>> 16) &* stride &+ ((u &+ du) &>> 16),
+            ((v &+ 2 &* dv) &>> 16) &* stride &+ ((u &+ 2 &* du) &>> 16),
+            ((v &+ 3 &* dv) &>> 16) &* stride &+ ((u &+ 3 &* du) &>> 16)
+        )
+    }
+
+    /// The 8-bit fractions of the four samples from 16.16 position (`u`, `v`) on (`uSteps`, `vSteps`: 0, 1, 2
+    /// and 3 steps). Bits 8...15 of a position are its fraction; only the low 16 bits matter, so 32-bit lanes
+    /// cannot overflow into them.
+    @inline(__always)
+    static func fractions(u: Int, v: Int, uSteps: SIMD4<Int32>, vSteps: SIMD4<Int32>)
+        -> (ax: SIMD4<UInt32>, ay: SIMD4<UInt32>)
+    {
+        let u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ uSteps
+        let v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ vSteps
+        return (SIMD4(truncatingIfNeeded: (u4 &>> 8) & 0xff), SIMD4(truncatingIfNeeded: (v4 &>> 8) & 0xff))
+    }
+
+    /// Two neighbouring RGB565 pixels of a row as one word, the left one in the low 16 bits.
+    @inline(__always)
+    static func pair565(_ p: UnsafeRawPointer) -> UInt32 {
+        let word = p.loadUnaligned(as: UInt32.self)
+        // In memory the left pixel comes first: a little-endian load puts it in the low half, a big-endian one in
+        // the high half.
+        #if _endian(big)
+            return word << 16 | word >> 16
+        #else
+            return word
+        #endif
     }
 
     /// Two neighbouring pixels of a row, left one first.
@@ -101,20 +187,5 @@ extension RotatedBlit {
         let rb = (topRB &* iwy &+ bottomRB &* wy) &>> 8
         let g = (topG &* iwy &+ bottomG &* wy) &>> 8
         return pixels(rb) | pixels(g) &<< 8
-    }
-
-    /// Nearest: each pixel is the source pixel its centre falls in.
-    @inline(__always)
-    static func nearestRun(
-        _ source: UnsafePointer<UInt32>, stride: Int, u: Int, v: Int, du: Int, dv: Int,
-        into out: UnsafeMutablePointer<UInt32>, count: Int
-    ) {
-        var u = u
-        var v = v
-        for i in 0..<count {
-            out[i] = source[(v >> 16) * stride + (u >> 16)]
-            u &+= du
-            v &+= dv
-        }
     }
 }

@@ -55,6 +55,22 @@ public enum RotatedBlit {
         _ source: FrameBuffer, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
         background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
     ) {
+        draw(source: source, into: &destination, map: map, filter: filter, background: background, tile: tile)
+    }
+
+    /// The same from RGB565 (the map's mosaic), each sample widened to XRGB8888 as it is blended.
+    public static func draw(
+        _ source: RGB565Image, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
+        background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
+    ) {
+        draw(source: source, into: &destination, map: map, filter: filter, background: background, tile: tile)
+    }
+
+    /// The same from any kind of source picture.
+    static func draw(
+        source: some BlitSource, into destination: inout FrameBuffer, map: AffineMap, filter: Filter = .bilinear,
+        background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
+    ) {
         guard let fixed = FixedAffineMap(map) else {
             // A map that is not finite shows no source pixel anywhere.
             destination.clear(to: background)
@@ -68,8 +84,8 @@ public enum RotatedBlit {
     /// Draws only the destination pixels `rows` × `columns` (the rest is left as it was), through the 16.16
     /// lattice `map`: each pixel gets exactly what a draw of the whole frame through the same lattice gives it, so
     /// a frame can be drawn in parts (`ShiftableComposite` resamples only the strips a shift brought into view).
-    static func draw(
-        _ source: FrameBuffer, into destination: inout FrameBuffer, map: FixedAffineMap, rows: Range<Int>,
+    static func draw<Source: BlitSource>(
+        _ source: Source, into destination: inout FrameBuffer, map: FixedAffineMap, rows: Range<Int>,
         columns: Range<Int>, filter: Filter, background: UInt32, tile: (rows: Int, columns: Int) = defaultTile
     ) {
         let rows = rows.clamped(to: 0..<destination.height)
@@ -79,10 +95,11 @@ public enum RotatedBlit {
         let tileColumns = max(1, tile.columns)
         let sw = source.width
         let dw = destination.width
-        let spans = RowSpans(source: source, destinationWidth: dw, rows: rows, map: map, filter: filter)
-        source.pixels.withUnsafeBufferPointer { src in
+        let spans = RowSpans(
+            sourceWidth: source.width, sourceHeight: source.height, destinationWidth: dw, rows: rows, map: map,
+            filter: filter)
+        source.withPixels { s in
             destination.pixels.withUnsafeMutableBufferPointer { dst in
-                let s = src.baseAddress!
                 let d = dst.baseAddress!
                 // What lies outside the source is background; the spans in between are resampled tile by tile.
                 for y in rows {
@@ -115,11 +132,11 @@ public enum RotatedBlit {
                             let out = d + y * dw + first
                             switch filter {
                             case .bilinear:
-                                bilinearRun(
+                                Source.bilinearRun(
                                     s, stride: sw, u: u, v: v, du: map.du, dv: map.dv, into: out,
                                     count: last - first + 1)
                             case .nearest:
-                                nearestRun(
+                                Source.nearestRun(
                                     s, stride: sw, u: u, v: v, du: map.du, dv: map.dv, into: out,
                                     count: last - first + 1)
                             }
@@ -228,12 +245,12 @@ struct RowSpans {
     private var v0s: [Int]
 
     init(
-        source: FrameBuffer, destinationWidth dw: Int, rows: Range<Int>, map: FixedAffineMap,
+        sourceWidth: Int, sourceHeight: Int, destinationWidth dw: Int, rows: Range<Int>, map: FixedAffineMap,
         filter: RotatedBlit.Filter
     ) {
         // Bilinear reads (x+1, y+1): the last row and column are only reached as the "+1" neighbour.
-        let maxU = (filter == .bilinear ? source.width - 1 : source.width) << 16
-        let maxV = (filter == .bilinear ? source.height - 1 : source.height) << 16
+        let maxU = (filter == .bilinear ? sourceWidth - 1 : sourceWidth) << 16
+        let maxV = (filter == .bilinear ? sourceHeight - 1 : sourceHeight) << 16
         firstRow = rows.lowerBound
         firsts = Array(repeating: 1, count: rows.count)
         lasts = Array(repeating: 0, count: rows.count)

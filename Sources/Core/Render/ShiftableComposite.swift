@@ -42,13 +42,13 @@ final class ShiftableComposite {
     /// With `keptOnly`, a frame that only moved leaves in `destination` only the pixels drawn anew (the rest is
     /// scratch): the caller takes the whole picture from `keptPicture`, and the kept pixels are not copied.
     func draw(
-        _ source: FrameBuffer, revision: Int, into destination: inout FrameBuffer, map: AffineMap,
+        _ source: some BlitSource, revision: Int, into destination: inout FrameBuffer, map: AffineMap,
         filter: RotatedBlit.Filter, background: UInt32, overlay: CompositeOverlay = .none, keptOnly: Bool = false
     ) {
         let (w, h) = (destination.width, destination.height)
         let everyItem = Array(overlay.items.indices)
         guard let fresh = FixedAffineMap(map) else {
-            RotatedBlit.draw(source, into: &destination, map: map, filter: filter, background: background)
+            RotatedBlit.draw(source: source, into: &destination, map: map, filter: filter, background: background)
             overlay.draw(everyItem, &destination)
             forget()
             lastResampledPixels = w * h

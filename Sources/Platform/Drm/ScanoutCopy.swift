@@ -164,19 +164,13 @@ public enum ScanoutCopy {
                 let o = out + columns.lowerBound
                 let s = source + columns.lowerBound * step
                 if step == 1 {
-                    for i in 0..<columns.count { o[i] = rgb565(s[i]) }
+                    for i in 0..<columns.count { o[i] = RGB565.pack(s[i]) }
                 } else {
-                    for i in 0..<columns.count { o[i] = rgb565(s[-i]) }
+                    for i in 0..<columns.count { o[i] = RGB565.pack(s[-i]) }
                 }
             } else {
-                for px in columns { out[px] = rgb565(source[px * step]) }
+                for px in columns { out[px] = RGB565.pack(source[px * step]) }
             }
         }
-    }
-
-    /// XRGB8888 to RGB565 by truncation (what a 16-bit panel shows of the colour).
-    @inline(__always)
-    public static func rgb565(_ p: UInt32) -> UInt16 {
-        UInt16(truncatingIfNeeded: ((p >> 8) & 0xf800) | ((p >> 5) & 0x07e0) | ((p >> 3) & 0x001f))
     }
 }

@@ -72,7 +72,7 @@ public final class MemoryScanoutDisplay: Display {
     /// None: each frame is copied out before `present` returns.
     public var framesHeld: Int { 0 }
 
-    /// The scanout pixel at panel position (`x`, `y`) as XRGB8888 (RGB565 widened), nil outside the panel; for
+    /// The scanout pixel at panel position (`x`, `y`) as XRGB8888 (RGB565 expanded), nil outside the panel; for
     /// tests.
     public func scanoutPixel(x: Int, y: Int) -> UInt32? {
         guard (0..<panelWidth).contains(x), (0..<panelHeight).contains(y) else { return nil }
@@ -80,14 +80,8 @@ public final class MemoryScanoutDisplay: Display {
         case .xrgb8888:
             return memory.load(fromByteOffset: y * pitch + 4 * x, as: UInt32.self)
         case .rgb565:
-            return Self.widened(memory.load(fromByteOffset: y * pitch + 2 * x, as: UInt16.self))
+            return RGB565.expand(memory.load(fromByteOffset: y * pitch + 2 * x, as: UInt16.self))
         }
-    }
-
-    /// An RGB565 pixel as XRGB8888, each channel's bits at the top of its byte.
-    public static func widened(_ pixel: UInt16) -> UInt32 {
-        let p = UInt32(pixel)
-        return ((p & 0xf800) << 8) | ((p & 0x07e0) << 5) | ((p & 0x001f) << 3)
     }
 
     /// Frames are on the "screen" when `present` returns.

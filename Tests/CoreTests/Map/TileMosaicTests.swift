@@ -7,11 +7,15 @@ import Testing
 struct TileMosaicTests {
     private static let t = 16
 
-    /// A bitmap whose every pixel says which tile it is and where in it.
+    /// A bitmap whose every pixel says which tile it is and where in it, in colours RGB565 holds exactly (the
+    /// mosaic keeps that), so a tile copied in reads back as drawn.
     private static func bitmap(_ x: Int, _ y: Int) -> TileBitmap {
         var pixels: [UInt32] = []
         for py in 0..<t {
-            for px in 0..<t { pixels.append(UInt32((x & 0xff) << 16 | (y & 0xff) << 8 | (py * t + px) & 0xff)) }
+            for px in 0..<t {
+                let tile = (x &* 31 &+ y &* 7) & 0xff
+                pixels.append(RGB565.expand(UInt16(truncatingIfNeeded: tile << 8 | (py * t + px) & 0xff)))
+            }
         }
         return TileBitmap(size: t, pixels: pixels)
     }

@@ -62,7 +62,9 @@ struct RotatedBlitKernelTests {
             Issue.record("\(note): the map is not finite")
             return
         }
-        let rows = RowSpans(source: source, destinationWidth: w, rows: 0..<h, map: fixed, filter: .bilinear)
+        let rows = RowSpans(
+            sourceWidth: source.width, sourceHeight: source.height, destinationWidth: w, rows: 0..<h, map: fixed,
+            filter: .bilinear)
         var wrong = 0
         var badSpans = 0
         for y in 0..<h {
@@ -133,6 +135,44 @@ struct RotatedBlitKernelTests {
             RotatedBlit.draw(source, into: &frame, map: map, filter: .bilinear, background: 9)
             expectMatchesReference(frame, source: source, map: map, background: 9, "wide, \(degrees)°")
             #expect(frame.pixels.contains { $0 != 9 }, "wide, \(degrees)°: something is drawn")
+        }
+    }
+
+    /// `source` packed to RGB565, and the same pixels widened back as a frame.
+    func packed(_ source: FrameBuffer) -> (image: RGB565Image, widened: FrameBuffer) {
+        var image = RGB565Image(width: source.width, height: source.height)
+        var widened = source
+        for i in source.pixels.indices {
+            image.pixels[i] = RGB565.pack(source.pixels[i])
+            widened.pixels[i] = RGB565.expand(image.pixels[i])
+        }
+        return (image, widened)
+    }
+
+    @Test("From RGB565 both filters give exactly what they give from the same pixels widened to XRGB8888")
+    func rgb565Source() {
+        var random = Random(state: 565)
+        for n in 0..<300 {
+            let (image, widened) = packed(source(random.int(2...70), random.int(2...70), blocky: n % 2 == 0, &random))
+            let (w, h) = (random.int(1...90), random.int(1...60))
+            let map = AffineMap.rotation(
+                degrees: random.unit() * 720 - 360, scale: 0.25 + random.unit() * 3,
+                sourceCenter: Point(
+                    x: random.unit() * Double(image.width + 20) - 10,
+                    y: random.unit() * Double(image.height + 20) - 10),
+                destinationCenter: Point(x: random.unit() * Double(w), y: random.unit() * Double(h)))
+            for filter in [RotatedBlit.Filter.bilinear, .nearest] {
+                var fromImage = FrameBuffer(width: w, height: h)
+                var fromWidened = FrameBuffer(width: w, height: h)
+                RotatedBlit.draw(image, into: &fromImage, map: map, filter: filter, background: 0x0012_3456)
+                RotatedBlit.draw(widened, into: &fromWidened, map: map, filter: filter, background: 0x0012_3456)
+                let wrong = zip(fromImage.pixels, fromWidened.pixels).filter { $0 != $1 }.count
+                #expect(wrong == 0, "case \(n), \(filter): \(wrong) pixels differ")
+            }
+            // And the bilinear one against the scalar blend, bit for bit.
+            var frame = FrameBuffer(width: w, height: h)
+            RotatedBlit.draw(image, into: &frame, map: map, filter: .bilinear, background: 5)
+            expectMatchesReference(frame, source: widened, map: map, background: 5, "RGB565 case \(n)")
         }
     }
 }

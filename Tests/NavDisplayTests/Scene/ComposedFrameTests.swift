@@ -103,7 +103,7 @@ struct ComposedFrameTests {
                     let want = rendered[x, y]
                     let expected =
                         format == .xrgb8888
-                        ? want : MemoryScanoutDisplay.widened(ScanoutCopy.rgb565(want))
+                        ? want : RGB565.expand(RGB565.pack(want))
                     let at = rotation.panelRect(
                         PixelRect(x: x, y: y, width: 1, height: 1), logicalWidth: 800, logicalHeight: 480)
                     if display.scanoutPixel(x: at.x, y: at.y) != expected { wrong += 1 }

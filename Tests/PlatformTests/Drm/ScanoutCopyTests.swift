@@ -78,7 +78,7 @@ private func scanout(
         (0x12_3456, 0x11aa),  // r 0x12>>3=2, g 0x34>>2=13, b 0x56>>3=10
     ])
     func rgb565KeepsTheTopBitsOfEachChannel(_ c: (UInt32, UInt16)) {
-        #expect(ScanoutCopy.rgb565(c.0) == c.1)
+        #expect(RGB565.pack(c.0) == c.1)
     }
 
     @Test func rgb565CopyWritesTwoBytesPerPixelAtThePitch() {
@@ -128,7 +128,7 @@ private func scanout(
             for y in rect.y..<(rect.y + rect.height) {
                 for x in rect.x..<(rect.x + rect.width) {
                     let (px, py) = Self.panelPoint(x, y, w, h, rotation)
-                    let value = format == .xrgb8888 ? frame[x, y] : UInt32(ScanoutCopy.rgb565(frame[x, y]))
+                    let value = format == .xrgb8888 ? frame[x, y] : UInt32(RGB565.pack(frame[x, y]))
                     for b in 0..<bytes {
                         expected[py * pitch + px * bytes + b] = UInt8((value >> (8 * UInt32(b))) & 0xff)
                     }

@@ -19,10 +19,12 @@ struct TileImageCacheTests {
         let layer = try Self.layer(capacity: 32, workers: 1)
         let canvas = Canvas(width: 320, height: 240)
         layer.draw(on: canvas, camera: Self.camera(), reserved: [])
-        let first = Dictionary(grouping: canvas.frame.pixels, by: { $0 })[MapStyle.day.placeholder.xrgb]?.count ?? 0
+        // The placeholder as the map's mosaic (RGB565) shows it.
+        let placeholder = RGB565.rounded(MapStyle.day.placeholder.xrgb)
+        let first = canvas.frame.pixels.filter { $0 == placeholder }.count
         layer.tiles.waitUntilIdle()
         layer.draw(on: canvas, camera: Self.camera(), reserved: [])
-        let second = Dictionary(grouping: canvas.frame.pixels, by: { $0 })[MapStyle.day.placeholder.xrgb]?.count ?? 0
+        let second = canvas.frame.pixels.filter { $0 == placeholder }.count
         // The first frame came back before any tile was rendered; after the worker ran, the map fills the frame.
         #expect(first > canvas.frame.pixels.count / 2)
         #expect(second < canvas.frame.pixels.count / 50)
@@ -49,8 +51,10 @@ struct TileImageCacheTests {
             layer.tiles.store.dataTile(for: TileID(z: 18, x: 149_234, y: 75_876)) == TileID(z: 14, x: 9327, y: 4742))
         let canvas = Canvas(width: 320, height: 240)
         layer.draw(on: canvas, camera: Self.camera(zoom: 18), reserved: [])
-        let placeholders = canvas.frame.pixels.filter { $0 == MapStyle.day.placeholder.xrgb }.count
-        #expect(placeholders == 0)
+        // No hatch: a tile drawn as the placeholder would fill thousands of pixels with its colour, where an
+        // anti-aliased edge of the map (kept in RGB565) passes through that colour in a few.
+        let placeholders = canvas.frame.pixels.filter { $0 == RGB565.rounded(MapStyle.day.placeholder.xrgb) }.count
+        #expect(placeholders < canvas.frame.pixels.count / 1000)
         #expect(Set(canvas.frame.pixels).count > 20)
     }
 }

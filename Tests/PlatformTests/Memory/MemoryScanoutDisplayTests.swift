@@ -54,11 +54,12 @@ struct MemoryScanoutDisplayTests {
         let display = try MemoryScanoutDisplay(
             panelWidth: 30, panelHeight: 40, format: .rgb565, rotation: .clockwise90)
         #expect(display.width == 40 && display.height == 30)
-        let f = frame(width: 40, height: 30) { x, y in x == 0 && y == 0 ? 0x00ff_0000 : 0x0000_00ff }
+        let f = frame(width: 40, height: 30) { x, y in x == 0 && y == 0 ? 0x00f0_0000 : 0x0000_0007 }
         try display.present(f)
-        // Turned clockwise: the logical top-left lands at the panel's top-right.
-        #expect(display.scanoutPixel(x: 29, y: 0) == 0x00f8_0000)
-        #expect(display.scanoutPixel(x: 0, y: 0) == 0x0000_00f8)
+        // Turned clockwise: the logical top-left lands at the panel's top-right. Truncated: red 0xf0 keeps its
+        // top five bits (read back widened, 0xf7), blue 0x07 has none (the nearest would have been 0x08).
+        #expect(display.scanoutPixel(x: 29, y: 0) == 0x00f7_0000)
+        #expect(display.scanoutPixel(x: 0, y: 0) == 0x0000_0000)
         #expect(display.scanoutPixel(x: 30, y: 0) == nil)
     }
 
