@@ -6,10 +6,12 @@
 /// corners of a grid of whole tiles are never sampled). It is kept between frames and only what changed is drawn
 /// again: a tile that landed, or the strip that came into the window when it moved (the rest moves with one
 /// overlapping copy). Drawing a tile costs a copy of its part in the window, or a bilinear scale-up when a parent
-/// stands in for it, or the hatch. The image is RGB565 (`RGB565Image`): half the memory of the tiles' XRGB8888,
-/// which the panel-sized window makes the largest picture the program keeps (1.8 instead of 3.6 MB at 800×480
-/// heading-up); each sample is widened back to XRGB8888 as the composite blends it. The window only grows, in width and height separately, to the largest
+/// stands in for it, or the hatch. The window only grows, in width and height separately, to the largest
 /// bounding box seen (a heading-up frame's changes with its angle), so a new angle never holds two images.
+///
+/// The image is RGB565 (`RGB565Image`), each tile colour its nearest RGB565 one: the window is the largest picture
+/// the program keeps, and this halves it (1.8 instead of 3.6 MB at 800×480 heading-up). The composite widens each
+/// sample back to XRGB8888 as it blends it.
 final class TileMosaic {
     private(set) var image = RGB565Image(width: 1, height: 1)
     /// The image's top-left pixel in tile pixels of the grid's zoom (tile x · tile size + pixel x).

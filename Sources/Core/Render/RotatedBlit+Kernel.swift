@@ -66,7 +66,8 @@ extension RotatedBlit {
 
     /// Bilinear from RGB565 (the map's mosaic): each pixel of the 2×2 block widened to XRGB8888 (`RGB565.expand`)
     /// and blended exactly as `bilinearRun` blends, four at a time. A block's top and bottom pairs are one 4-byte
-    /// load each, and four blocks that are all one colour are compared and widened before any arithmetic.
+    /// load each. Four blocks that are each one colour are compared packed and need no blend; they are widened
+    /// only when they differ from the last four such, since a map's flat areas repeat them group after group.
     @inline(__always)
     static func bilinearRun565(
         _ source: UnsafePointer<UInt16>, stride: Int, u: Int, v: Int, du: Int, dv: Int,
@@ -79,7 +80,7 @@ extension RotatedBlit {
         let vSteps = steps &* Int32(truncatingIfNeeded: dv)
         let outBytes = UnsafeMutableRawPointer(out)
         let low = SIMD4<UInt32>(repeating: 0xffff)
-        // The last four flat blocks widened: a map's flat areas repeat them group after group.
+        // The last four flat blocks, packed and widened.
         var flat = (packed: SIMD4<UInt32>(repeating: 0), wide: SIMD4<UInt32>(repeating: 0))
         var u = u
         var v = v
