@@ -6,8 +6,9 @@ import Simulation
 
 /// The heading-up fast path: our rotated composite of a north-up canvas into the frame, against a memcpy of the
 /// same frame (the floor), the memory-traffic limit (one read and one write of the frame at the copy bandwidth of
-/// a buffer too large for any cache), the composite as it was before the tiled SIMD kernel, and pixman's rotated
-/// bilinear composite (the peer), all measured in this run, in CPU time of this thread.
+/// a buffer too large for any cache), the same composite from the canvas in RGB565 (as the map's mosaic keeps it),
+/// the composite as it was before the tiled SIMD kernel, and pixman's rotated bilinear composite (the peer), all
+/// measured in this run, in CPU time of this thread.
 func runCompositeBenchmark() {
     print(
         "\n== Rotated composite (heading-up fast path): north-up canvas turned 37° into the frame, median of 7 rounds =="
@@ -20,7 +21,7 @@ func runCompositeBenchmark() {
         "copy bandwidth (256 MiB memcpy, out of cache): \(formatFixed(bandwidth / 1e9, digits: 1)) GB/s; "
             + "limit = frame bytes / that bandwidth (one read, one write)")
     print(
-        "size       canvas  memcpy   limit    bilinear  /memcpy  /limit   before  before/now  nearest   pixman  pixman/now"
+        "size       canvas  memcpy   limit    bilinear  /memcpy  /limit   rgb565   /memcpy  before  before/now  nearest   pixman  pixman/now"
     )
     for (w, h) in [(800, 480), (1280, 720), (1920, 1080)] {
         // The canvas covers the frame's diagonal at any rotation, as a north-up map canvas must.
@@ -119,6 +120,12 @@ private func compositeRow(label: String, canvas: FrameBuffer, w: Int, h: Int, ba
     let bilinear = medianSeconds(iterations) {
         RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0)
     }
+    // The same canvas in RGB565, as the map's mosaic keeps it: the live loop's composite.
+    var packed = RGB565Image(width: side, height: side)
+    for i in canvas.pixels.indices { packed.pixels[i] = RGB565.nearest(canvas.pixels[i]) }
+    let bilinear565 = medianSeconds(iterations) {
+        RotatedBlit.draw(packed, into: &frame, map: map, filter: .bilinear, background: 0)
+    }
     let before = medianSeconds(max(1, iterations / 4)) {
         RotatedBlitBefore.draw(canvas, into: &copy, map: map, filter: .bilinear, background: 0)
     }
@@ -130,7 +137,8 @@ private func compositeRow(label: String, canvas: FrameBuffer, w: Int, h: Int, ba
     func ratio(_ r: Double) -> String { pad(formatFixed(r, digits: 1) + "x", 9) }
     print(
         pad("\(w)x\(h)", 11) + pad(label, 8) + us(memcpyTime) + us(limit) + us(bilinear) + ratio(bilinear / memcpyTime)
-            + ratio(bilinear / limit) + us(before) + pad(formatFixed(before / bilinear, digits: 1) + "x", 12)
+            + ratio(bilinear / limit) + us(bilinear565) + ratio(bilinear565 / memcpyTime) + us(before)
+            + pad(formatFixed(before / bilinear, digits: 1) + "x", 12)
             + us(nearest)
             + us(pixman) + formatFixed(pixman / bilinear, digits: 1) + "x"
     )
