@@ -1,9 +1,9 @@
 /// How much memory the map may use, whatever the zoom and whatever the file claims about its zoom range.
 ///
 /// Every figure bounds something that would otherwise grow with the file or the camera: the rendered tiles kept,
-/// the decoded data tiles kept, the tiles one frame composes (each costs `tileSize`² × 4 bytes in the mosaic), and
-/// how far below the file's shallowest zoom a tile is still drawn from the file's data (each level costs 4× the
-/// data tiles per drawn tile; deeper than that a frame draws the placeholder).
+/// the decoded data tiles kept, the tiles one frame composes (each costs `tileSize`² × 2 bytes in the mosaic,
+/// which is RGB565), and how far below the file's shallowest zoom a tile is still drawn from the file's data (each
+/// level costs 4× the data tiles per drawn tile; deeper than that a frame draws the placeholder).
 public struct MapMemoryBudget: Sendable, Equatable {
     /// Bytes of rendered tile images kept in the cache (a 256 px tile costs 256 KiB).
     public var renderedTileBytes: Int
@@ -21,8 +21,9 @@ public struct MapMemoryBudget: Sendable, Equatable {
         self.maxUnderzoom = min(max(0, maxUnderzoom), 4)
     }
 
-    /// Fit for a 512 MB board: at most about 100 MB for the map at 1280×800 (40 MiB of rendered tiles, 24 MiB of
-    /// decoded data, a mosaic of at most 144 tiles = 36 MiB), leaving the rest to the system and the display.
+    /// Fit for a 512 MB board: at most about 82 MB for the map at 1280×800 (40 MiB of rendered tiles, 24 MiB of
+    /// decoded data, a mosaic of at most 144 tiles = 18 MiB in RGB565), leaving the rest to the system and the
+    /// display. The tiles a frame may compose were sized when the mosaic took 4 bytes a pixel and are left so.
     public static let board512MB = MapMemoryBudget(
         renderedTileBytes: 40 << 20, decodedTileBytes: 24 << 20, tilesPerFrame: 144, maxUnderzoom: 2)
 
