@@ -15,14 +15,7 @@ extension RotatedBlit {
     ) {
         let raw = UnsafeRawPointer(source)
         let below = stride &* 4  // bytes from a block's top pair to its bottom pair
-        let steps = SIMD4<Int32>(0, 1, 2, 3)
-        let uSteps = steps &* Int32(truncatingIfNeeded: du)
-        let vSteps = steps &* Int32(truncatingIfNeeded: dv)
-        let outBytes = UnsafeMutableRawPointer(out)
-        var u = u
-        var v = v
-        var i = 0
-        while i &+ 4 <= count {
+        walk(u: u, v: v, du: du, dv: dv, into: out, count: count) { u, v in
             // The four blocks' top-left corners; each block is two 8-byte loads (a, b) and (c, d).
             let at = blocks(u: u, v: v, du: du, dv: dv, stride: stride)
             let (p0, p1, p2, p3) = (raw + at.0 &* 4, raw + at.1 &* 4, raw + at.2 &* 4, raw + at.3 &* 4)
@@ -36,31 +29,13 @@ extension RotatedBlit {
             let b = top.oddHalf
             let c = bottom.evenHalf
             let d = bottom.oddHalf
-            let result: SIMD4<UInt32>
-            if all((a .== b) .& (a .== c) .& (a .== d)) {
-                result = a
-            } else {
-                let (ax, ay) = fractions(u: u, v: v, uSteps: uSteps, vSteps: vSteps)
-                result = blend(a, b, c, d, ax: ax, ay: ay)
-            }
-            outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-            u &+= 4 &* du
-            v &+= 4 &* dv
-            i &+= 4
-        }
-        // The last one to three pixels of the run, one at a time.
-        while i < count {
+            if all((a .== b) .& (a .== c) .& (a .== d)) { return a }
+            let (ax, ay) = fractions(u: u, v: v, du: du, dv: dv)
+            return blend(a, b, c, d, ax: ax, ay: ay)
+        } one: { u, v in
             let p = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 4
-            let a = pair(p)
-            let c = pair(p + below)
-            let result = blend(
-                SIMD4(repeating: a[0]), SIMD4(repeating: a[1]), SIMD4(repeating: c[0]), SIMD4(repeating: c[1]),
-                ax: SIMD4(repeating: UInt32(truncatingIfNeeded: (u &>> 8) & 0xff)),
-                ay: SIMD4(repeating: UInt32(truncatingIfNeeded: (v &>> 8) & 0xff)))
-            out[i] = result[0]
-            u &+= du
-            v &+= dv
-            i &+= 1
+            let (a, c) = (pair(p), pair(p + below))
+            return blendOne(a[0], a[1], c[0], c[1], u: u, v: v)
         }
     }
 
@@ -75,17 +50,10 @@ extension RotatedBlit {
     ) {
         let raw = UnsafeRawPointer(source)
         let below = stride &* 2  // bytes from a block's top pair to its bottom pair
-        let steps = SIMD4<Int32>(0, 1, 2, 3)
-        let uSteps = steps &* Int32(truncatingIfNeeded: du)
-        let vSteps = steps &* Int32(truncatingIfNeeded: dv)
-        let outBytes = UnsafeMutableRawPointer(out)
         let low = SIMD4<UInt32>(repeating: 0xffff)
         // The last four flat blocks, packed and widened.
         var flat = (packed: SIMD4<UInt32>(repeating: 0), wide: SIMD4<UInt32>(repeating: 0))
-        var u = u
-        var v = v
-        var i = 0
-        while i &+ 4 <= count {
+        walk(u: u, v: v, du: du, dv: dv, into: out, count: count) { u, v in
             let at = blocks(u: u, v: v, du: du, dv: dv, stride: stride)
             let (p0, p1, p2, p3) = (raw + at.0 &* 2, raw + at.1 &* 2, raw + at.2 &* 2, raw + at.3 &* 2)
             // Each lane holds a pair: its left pixel in the low 16 bits, its right one in the high 16.
@@ -93,34 +61,56 @@ extension RotatedBlit {
             let bottom = SIMD4<UInt32>(
                 pair565(p0 + below), pair565(p1 + below), pair565(p2 + below), pair565(p3 + below))
             let a = top & low
-            let result: SIMD4<UInt32>
             if all((top .== bottom) .& (a .== top &>> 16)) {
                 if any(a .!= flat.packed) { flat = (a, RGB565.expand(a)) }
-                result = flat.wide
-            } else {
-                let (ax, ay) = fractions(u: u, v: v, uSteps: uSteps, vSteps: vSteps)
-                result = blend(
-                    RGB565.expand(a), RGB565.expand(top &>> 16), RGB565.expand(bottom & low),
-                    RGB565.expand(bottom &>> 16), ax: ax, ay: ay)
+                return flat.wide
             }
-            outBytes.storeBytes(of: result, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let (ax, ay) = fractions(u: u, v: v, du: du, dv: dv)
+            return blend(
+                RGB565.expand(a), RGB565.expand(top &>> 16), RGB565.expand(bottom & low),
+                RGB565.expand(bottom &>> 16), ax: ax, ay: ay)
+        } one: { u, v in
+            let p = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 2
+            let (top, bottom) = (pair565(p), pair565(p + below))
+            return blendOne(
+                RGB565.expand(UInt16(truncatingIfNeeded: top)), RGB565.expand(UInt16(truncatingIfNeeded: top >> 16)),
+                RGB565.expand(UInt16(truncatingIfNeeded: bottom)),
+                RGB565.expand(UInt16(truncatingIfNeeded: bottom >> 16)), u: u, v: v)
+        }
+    }
+
+    /// The walk both bilinear kernels share: `four` gives the pixels sampled from 16.16 position (`u`, `v`) and the
+    /// next three steps, `one` the pixel sampled there alone, for the last one to three pixels of the run.
+    @inline(__always)
+    static func walk(
+        u: Int, v: Int, du: Int, dv: Int, into out: UnsafeMutablePointer<UInt32>, count: Int,
+        four: (_ u: Int, _ v: Int) -> SIMD4<UInt32>, one: (_ u: Int, _ v: Int) -> UInt32
+    ) {
+        let outBytes = UnsafeMutableRawPointer(out)
+        var u = u
+        var v = v
+        var i = 0
+        while i &+ 4 <= count {
+            outBytes.storeBytes(of: four(u, v), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
             u &+= 4 &* du
             v &+= 4 &* dv
             i &+= 4
         }
         while i < count {
-            let p = raw + ((v &>> 16) &* stride &+ (u &>> 16)) &* 2
-            let top = SIMD4<UInt32>(repeating: pair565(p))
-            let bottom = SIMD4<UInt32>(repeating: pair565(p + below))
-            let result = blend(
-                RGB565.expand(top & low), RGB565.expand(top &>> 16), RGB565.expand(bottom & low),
-                RGB565.expand(bottom &>> 16), ax: SIMD4(repeating: UInt32(truncatingIfNeeded: (u &>> 8) & 0xff)),
-                ay: SIMD4(repeating: UInt32(truncatingIfNeeded: (v &>> 8) & 0xff)))
-            out[i] = result[0]
+            out[i] = one(u, v)
             u &+= du
             v &+= dv
             i &+= 1
         }
+    }
+
+    /// One bilinear blend of `a`, `b` over `c`, `d` (XRGB8888) at 16.16 position (`u`, `v`), as `blend` does four.
+    @inline(__always)
+    static func blendOne(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, u: Int, v: Int) -> UInt32 {
+        blend(
+            SIMD4(repeating: a), SIMD4(repeating: b), SIMD4(repeating: c), SIMD4(repeating: d),
+            ax: SIMD4(repeating: UInt32(truncatingIfNeeded: (u &>> 8) & 0xff)),
+            ay: SIMD4(repeating: UInt32(truncatingIfNeeded: (v &>> 8) & 0xff)))[0]
     }
 
     /// The pixel indices of the top-left corners of the four blocks sampled from 16.16 position (`u`, `v`) on.
@@ -133,15 +123,14 @@ extension RotatedBlit {
         )
     }
 
-    /// The 8-bit fractions of the four samples from 16.16 position (`u`, `v`) on (`uSteps`, `vSteps`: 0, 1, 2
-    /// and 3 steps). Bits 8...15 of a position are its fraction; only the low 16 bits matter, so 32-bit lanes
-    /// cannot overflow into them.
+    /// The 8-bit fractions of the four samples from 16.16 position (`u`, `v`) on, stepped by (`du`, `dv`). Bits
+    /// 8...15 of a position are its fraction; only the low 16 bits matter, so 32-bit lanes cannot overflow into
+    /// them.
     @inline(__always)
-    static func fractions(u: Int, v: Int, uSteps: SIMD4<Int32>, vSteps: SIMD4<Int32>)
-        -> (ax: SIMD4<UInt32>, ay: SIMD4<UInt32>)
-    {
-        let u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ uSteps
-        let v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ vSteps
+    static func fractions(u: Int, v: Int, du: Int, dv: Int) -> (ax: SIMD4<UInt32>, ay: SIMD4<UInt32>) {
+        let steps = SIMD4<Int32>(0, 1, 2, 3)
+        let u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ steps &* Int32(truncatingIfNeeded: du)
+        let v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ steps &* Int32(truncatingIfNeeded: dv)
         return (SIMD4(truncatingIfNeeded: (u4 &>> 8) & 0xff), SIMD4(truncatingIfNeeded: (v4 &>> 8) & 0xff))
     }
 
