@@ -25,13 +25,18 @@ public final class DisplaySink: EventSink {
     /// The event time a frame drawn at a loop time shows, for the fix's age on the HUD: the loop time itself
     /// live (events carry the same monotonic clock), the recording's time in a replay.
     private let eventTime: (Timestamp) -> Timestamp
+    /// The loop time an event was due at, for the latency figure, when events may reach the sink later than
+    /// that (a recording read at the frame ticks); nil: the loop time they arrive at.
+    private let dueTime: ((Timestamp) -> Timestamp)?
 
     /// `makePipeline` builds the pipeline, again for each pass of a looping replay.
     public init(
         display: any Display, movingFPS: Double, parkedFPS: Double, clock: @escaping () -> Timestamp,
-        eventTime: @escaping (Timestamp) -> Timestamp = { $0 }, makePipeline: @escaping () -> NavigationPipeline
+        eventTime: @escaping (Timestamp) -> Timestamp = { $0 }, dueTime: ((Timestamp) -> Timestamp)? = nil,
+        makePipeline: @escaping () -> NavigationPipeline
     ) {
         self.eventTime = eventTime
+        self.dueTime = dueTime
         self.display = display
         self.movingFPS = movingFPS
         self.parkedFPS = parkedFPS
@@ -55,7 +60,9 @@ public final class DisplaySink: EventSink {
 
     public func consume(_ events: [SensorEvent], now: Timestamp) throws {
         for e in events { pipeline.apply(e) }
-        newestUnshownSample = max(newestUnshownSample ?? now, now)
+        // Events come in time order: the last is the newest.
+        let arrived = dueTime.flatMap { due in events.last.map { min(now, due($0.time)) } } ?? now
+        newestUnshownSample = max(newestUnshownSample ?? arrived, arrived)
     }
 
     public func frame(now: Timestamp) throws {

@@ -17,6 +17,10 @@ public protocol EventSource: AnyObject {
     var nextWakeTime: Timestamp? { get }
     /// True once the source has nothing more to give (the end of a recording); live sources never finish.
     var isFinished: Bool { get }
+    /// True when the source's events may wait for the next frame tick (a recording replayed on a screen): while a
+    /// sink asks for frame ticks, the session reads it at `nextWakeTime`'s first tick, just before the frame,
+    /// instead of waking the loop for each event.
+    var isReadAtFrameTicks: Bool { get }
     /// Opens what it needs; the events say what is there.
     func start(now: Timestamp) -> [SensorEvent]
     /// Called at `pollIntervalSeconds` and at `nextWakeTime`: samples, due events, or a due reconnect.
@@ -36,6 +40,7 @@ extension EventSource {
     public var pollIntervalSeconds: Double? { nil }
     public var nextWakeTime: Timestamp? { nil }
     public var isFinished: Bool { false }
+    public var isReadAtFrameTicks: Bool { false }
     public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] { [] }
     public func takeNotes() -> [String] { [] }
     public func rewind(now: Timestamp) -> Bool { false }

@@ -17,11 +17,12 @@ public struct Playback {
     public func onScreen(_ display: any Display, speed: Double?, fps: Double, repeats: Bool)
         -> (configuration: SessionConfiguration, sink: DisplaySink)
     {
-        // Wake-ups at most a hundred a second, however fast the replay: events are batched between them.
-        let source = RecordingSource(events: events, speed: speed, granularitySeconds: 0.01)
+        // Read just before each frame tick, however fast the replay: no wake-up between frames.
+        let source = RecordingSource(events: events, speed: speed, readAtFrameTicks: true)
         let sink = DisplaySink(
             display: display, movingFPS: fps, parkedFPS: 2, clock: MonotonicClock.now,
-            eventTime: { source.recordingTime(atLoopTime: $0) }, makePipeline: makePipeline)
+            eventTime: { source.recordingTime(atLoopTime: $0) },
+            dueTime: { source.loopTime(ofRecordingTime: $0) }, makePipeline: makePipeline)
         var configuration = SessionConfiguration(clock: .system, sources: [source], sinks: [sink])
         configuration.repeatsInput = repeats
         return (configuration, sink)

@@ -6,24 +6,29 @@ import Core
 /// comes at its own time exactly, so frames fall at the same recording times at any replay pace. On the system
 /// clock, `speed` recording seconds pass per wall second (`replay --display --speed N`; nil: everything at once).
 /// The events keep their recorded timestamps.
+///
+/// On a screen (`readAtFrameTicks`) the session reads a paced recording just before each frame tick instead of
+/// waking for each event: nothing on the screen could show an event sooner, and the bundled ride's 25 Hz sensors
+/// and fixes had woken the loop about 40 times a second between its 20 frame ticks.
 public final class RecordingSource: EventSource {
     public let events: [SensorEvent]
     /// Recording seconds per loop second; nil hands out every event at the start.
     public let speed: Double?
-    /// With a speed, wake-ups at least this far apart (loop seconds), so a fast replay on a screen batches events.
-    public let granularitySeconds: Double
+    private let readsAtFrameTicks: Bool
     private var next = 0
     private var origin = Timestamp(nanoseconds: 0)
-    private var lastPoll: Timestamp?
 
-    public init(events: [SensorEvent], speed: Double?, granularitySeconds: Double = 0) {
+    /// `readAtFrameTicks`: the events may wait for the next frame tick (a replay on a screen). Not for a
+    /// recording with no speed, which hands everything out at once.
+    public init(events: [SensorEvent], speed: Double?, readAtFrameTicks: Bool = false) {
         self.events = events
         self.speed = speed.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        self.granularitySeconds = granularitySeconds
+        readsAtFrameTicks = readAtFrameTicks && self.speed != nil
     }
 
     public var name: String { "recording" }
     public var isFinished: Bool { next >= events.count }
+    public var isReadAtFrameTicks: Bool { readsAtFrameTicks }
 
     /// The recording's first event time.
     private var firstTime: Timestamp { events.first?.time ?? Timestamp(nanoseconds: 0) }
@@ -32,14 +37,22 @@ public final class RecordingSource: EventSource {
         guard next < events.count else { return nil }
         // Everything at once: due as soon as the loop comes round (after a rewind).
         guard let speed else { return origin }
-        let offset = events[next].time.nanoseconds - firstTime.nanoseconds
+        return loopTime(ofRecordingTime: events[next].time, speed: speed)
+    }
+
+    /// The loop time at which the recording reaches `time` (an event's time), the inverse of
+    /// `recordingTime(atLoopTime:)`; with no speed, the start.
+    public func loopTime(ofRecordingTime time: Timestamp) -> Timestamp {
+        guard let speed else { return origin }
+        return loopTime(ofRecordingTime: time, speed: speed)
+    }
+
+    private func loopTime(ofRecordingTime time: Timestamp, speed: Double) -> Timestamp {
+        let offset = time.nanoseconds - firstTime.nanoseconds
         // At speed 1 the arithmetic stays in whole nanoseconds, so event times come back exactly.
-        let due =
-            speed == 1
+        return speed == 1
             ? Timestamp(nanoseconds: origin.nanoseconds + offset)
             : origin.adding(seconds: Double(offset) / 1e9 / speed)
-        guard let lastPoll, granularitySeconds > 0 else { return due }
-        return max(due, lastPoll.adding(seconds: granularitySeconds))
     }
 
     /// The recording's own time that the loop's clock has reached (the HUD counts a fix's age in it); with no
@@ -65,18 +78,21 @@ public final class RecordingSource: EventSource {
 
     /// The events whose time has come.
     public func poll(now: Timestamp) -> [SensorEvent] {
-        lastPoll = now
-        // How far into the recording (nanoseconds after its first event) the loop's clock has come.
-        let reached = speed.map { reachedNanoseconds(atLoopTime: now, speed: $0) } ?? Int64.max
         let start = next
-        while next < events.count, events[next].time.nanoseconds - firstTime.nanoseconds <= reached { next += 1 }
+        while next < events.count, isDue(events[next], at: now) { next += 1 }
         return Array(events[start..<next])
+    }
+
+    /// Due by the same arithmetic as `nextWakeTime`, so a poll at that time always takes the event (at a speed
+    /// such as 3, a time rounded the other way would wake the loop at the same instant forever).
+    private func isDue(_ event: SensorEvent, at now: Timestamp) -> Bool {
+        guard let speed else { return true }
+        return loopTime(ofRecordingTime: event.time, speed: speed) <= now
     }
 
     public func rewind(now: Timestamp) -> Bool {
         next = 0
         origin = now
-        lastPoll = nil
         return true
     }
 

@@ -212,6 +212,8 @@ public final class Session {
     private func scheduleWake(_ source: any EventSource) throws {
         let id = ObjectIdentifier(source)
         guard !wakePending.contains(id), let time = source.nextWakeTime else { return }
+        // Read at the frame ticks instead (`readSourcesDueAtFrameTick`).
+        if source.isReadAtFrameTicks, frameTimer != nil { return }
         wakePending.insert(id)
         try loop.schedule(at: time) { [unowned self, unowned source] now in
             self.wakePending.remove(id)
@@ -238,9 +240,21 @@ public final class Session {
         // The tick runs while another VT is in front too: the watchdog keeps being pinged by a loop that turns.
         configuration.heartbeat(now)
         if screenToTakeBack { takeScreensBack() }
+        try readSourcesDueAtFrameTick(now: now)
+        // The recording ended at this tick and the session with it: its last frame is drawn (`endOfPass`).
+        guard stopReason == nil else { return }
         for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
         checkFinishedSinks()
         try retuneFrameTimer()
+    }
+
+    /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame.
+    private func readSourcesDueAtFrameTick(now: Timestamp) throws {
+        guard frameTimer != nil else { return }
+        for source in configuration.sources where source.isReadAtFrameTicks && stopReason == nil {
+            guard let due = source.nextWakeTime, due <= now else { continue }
+            try deliver(source.poll(now: now), from: source)
+        }
     }
 
     /// One frame timer at the shortest period any sink asks for (a parked display asks for less).
