@@ -159,9 +159,11 @@ struct ReplayCommand: Command {
             return try replayOnScreen(screen, playback, rideSink)
         }
 
+        let interval = 1 / (fps ?? (out != nil ? 2 : 10))
+        try checkFrameTicks(span: events[events.count - 1].time.seconds(since: events[0].time), interval: interval)
         let traceHandle = try trace.map { try TraceFile(path: $0) }
         var (configuration, frames) = playback.byEventTime(
-            intervalSeconds: 1 / (fps ?? (out != nil ? 2 : 10)), display: screen, pacing: speed,
+            intervalSeconds: interval, display: screen, pacing: speed,
             handlesSignals: false, traceRow: traceHandle.map { handle in { try handle.write($0.csv(since: start)) } })
         configuration.sinks.insert(rideSink, at: 0)
         let wallStart = MonotonicClock.now()
@@ -190,6 +192,21 @@ struct ReplayCommand: Command {
             """)
         if case .signal(let s) = result.stop { print("navdisplay replay: stopped by \(s)") }
         return 0
+    }
+
+    /// The most frame ticks a replay by event time makes: 10 hours at 10 a second, 50 at the 2 a second written
+    /// to files. Every tick is made, the gaps between samples included, and its trace row kept for the summary.
+    static let maximumFrameTicks = 360_000
+
+    /// A recording whose times span more than that (a gap of years in a damaged file, say) is refused before a
+    /// frame is made, rather than written out until the disk is full.
+    private func checkFrameTicks(span: Double, interval: Double) throws {
+        let ticks = span / interval
+        guard ticks > Double(Self.maximumFrameTicks) else { return }
+        throw RecordingError(
+            "\(file): \(formatFixed(span, digits: 0)) s of recording at \(formatFixed(1 / interval, digits: 1)) frames "
+                + "a second is more than \(Self.maximumFrameTicks) frames: choose a part with --from and --to, or "
+                + "fewer frames with --fps")
     }
 
     /// On a screen, the recording plays through the live display path (epoll, page-flip events, frames only when

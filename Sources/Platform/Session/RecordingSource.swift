@@ -9,7 +9,7 @@ import Core
 ///
 /// On a screen (`readAtFrameTicks`) the session reads a paced recording just before each frame tick instead of
 /// waking for each event: nothing on the screen could show an event sooner, and the bundled ride's 25 Hz sensors
-/// and fixes had woken the loop about 40 times a second between its 20 frame ticks.
+/// and fixes had woken the loop about 50 times a second between its 20 frame ticks.
 public final class RecordingSource: EventSource {
     public let events: [SensorEvent]
     /// Recording seconds per loop second; nil hands out every event at the start.
@@ -48,11 +48,13 @@ public final class RecordingSource: EventSource {
     }
 
     private func loopTime(ofRecordingTime time: Timestamp, speed: Double) -> Timestamp {
-        let offset = time.nanoseconds - firstTime.nanoseconds
+        // Saturating: a file's times may lie near both ends of the range, more than Int64 nanoseconds apart.
+        let (offset, overflow) = time.nanoseconds.subtractingReportingOverflow(firstTime.nanoseconds)
+        guard !overflow else { return Timestamp(nanoseconds: offset < 0 ? .max : .min) }
         // At speed 1 the arithmetic stays in whole nanoseconds, so event times come back exactly.
-        return speed == 1
-            ? Timestamp(nanoseconds: origin.nanoseconds + offset)
-            : origin.adding(seconds: Double(offset) / 1e9 / speed)
+        guard speed == 1 else { return origin.adding(seconds: Double(offset) / 1e9 / speed) }
+        let (due, late) = origin.nanoseconds.addingReportingOverflow(offset)
+        return late ? Timestamp(nanoseconds: offset < 0 ? .min : .max) : Timestamp(nanoseconds: due)
     }
 
     /// The recording's own time that the loop's clock has reached (the HUD counts a fix's age in it); with no
