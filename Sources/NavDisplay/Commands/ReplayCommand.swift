@@ -160,7 +160,8 @@ struct ReplayCommand: Command {
         }
 
         let interval = 1 / (fps ?? (out != nil ? 2 : 10))
-        try checkFrameTicks(span: events[events.count - 1].time.seconds(since: events[0].time), interval: interval)
+        let span = events[events.count - 1].time.seconds(since: events[0].time)
+        try checkFrameTicks(span: span, interval: interval)
         let traceHandle = try trace.map { try TraceFile(path: $0) }
         var (configuration, frames) = playback.byEventTime(
             intervalSeconds: interval, display: screen, pacing: speed,
@@ -171,7 +172,7 @@ struct ReplayCommand: Command {
         try traceHandle?.close()
         let wall = MonotonicClock.now().seconds(since: wallStart)
         let total = MonotonicClock.now().seconds(since: readStart)
-        let ride = (events.last?.time.seconds(since: events[0].time) ?? 0) * Double(result.passes)
+        let ride = span * Double(result.passes)
         if let path = summary {
             let text = TraceSummary.text(
                 file: String(file.split(separator: "/").last ?? Substring(file)), counts: frames.counts,

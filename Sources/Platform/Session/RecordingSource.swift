@@ -14,7 +14,8 @@ public final class RecordingSource: EventSource {
     public let events: [SensorEvent]
     /// Recording seconds per loop second; nil hands out every event at the start.
     public let speed: Double?
-    private let readsAtFrameTicks: Bool
+    /// The events may wait for the next frame tick: a paced replay on a screen.
+    public let isReadAtFrameTicks: Bool
     private var next = 0
     private var origin = Timestamp(nanoseconds: 0)
 
@@ -23,12 +24,11 @@ public final class RecordingSource: EventSource {
     public init(events: [SensorEvent], speed: Double?, readAtFrameTicks: Bool = false) {
         self.events = events
         self.speed = speed.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        readsAtFrameTicks = readAtFrameTicks && self.speed != nil
+        isReadAtFrameTicks = readAtFrameTicks && self.speed != nil
     }
 
     public var name: String { "recording" }
     public var isFinished: Bool { next >= events.count }
-    public var isReadAtFrameTicks: Bool { readsAtFrameTicks }
 
     /// The recording's first event time.
     private var firstTime: Timestamp { events.first?.time ?? Timestamp(nanoseconds: 0) }

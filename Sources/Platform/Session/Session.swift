@@ -250,7 +250,6 @@ public final class Session {
 
     /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame.
     private func readSourcesDueAtFrameTick(now: Timestamp) throws {
-        guard frameTimer != nil else { return }
         for source in configuration.sources where source.isReadAtFrameTicks && stopReason == nil {
             guard let due = source.nextWakeTime, due <= now else { continue }
             try deliver(source.poll(now: now), from: source)
