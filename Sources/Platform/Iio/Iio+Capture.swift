@@ -7,9 +7,9 @@ import Glibc
 extension LibIioLocalContext {
     /// The corresponding C functions are `iio_device_set_trigger`, `iio_channel_enable` and
     /// `iio_device_create_buffer`.
-    func openCapture(deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int) throws
-        -> IioCapture
-    {
+    func openCapture(
+        deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int, kernelBufferSamples: Int
+    ) throws -> IioCapture {
         let dev = try device(deviceID)
         if let trigger {
             errno = 0
@@ -32,12 +32,19 @@ extension LibIioLocalContext {
         for channel in wanted { iio.iio_channel_enable(channel) }
         let timestamp = iio.iio_device_find_channel(dev, "timestamp", false)
         if let timestamp { iio.iio_channel_enable(timestamp) }
+        // libiio 0.24 makes the kernel's buffer (`buffer/length`) the samples a read takes times this count, 4 by
+        // default: at one sample a read, a fifth of a second at 20 Hz. Samples that find it full are dropped, and
+        // a session that drains it at the frame ticks (half a second apart while parked) needs more room.
+        let perRead = max(1, samplesPerRead)
+        let blocks = UInt32(clamping: max(4, (kernelBufferSamples + perRead - 1) / perRead))
+        _ = try check(
+            iio.iio_device_set_kernel_buffers_count(dev, blocks),
+            "make \(deviceID)'s kernel buffer \(blocks) reads long")
         errno = 0
-        let buffer = try require(
-            iio.iio_device_create_buffer(dev, max(1, samplesPerRead), false), "start capture on \(deviceID)")
+        let buffer = try require(iio.iio_device_create_buffer(dev, perRead, false), "start capture on \(deviceID)")
         return try LibIioCapture(
             owner: self, deviceID: deviceID, buffer: buffer, channels: wanted, timestamp: timestamp,
-            timestampsAreMonotonic: monotonic)
+            timestampsAreMonotonic: monotonic, refillsPerRead: Int(blocks))
     }
 }
 
@@ -53,16 +60,19 @@ final class LibIioCapture: IioCapture {
     private let timestamp: OpaquePointer?
     let pollFileDescriptor: Int32
     let timestampsAreMonotonic: Bool
+    /// Refills one `read()` makes at most: the kernel buffer's worth, so one read empties it, and a trigger
+    /// faster than that cannot keep the loop here.
+    private let refillsPerRead: Int
 
     init(
         owner: LibIioLocalContext, deviceID: String, buffer: OpaquePointer, channels: [OpaquePointer],
-        timestamp: OpaquePointer?,
-        timestampsAreMonotonic: Bool
+        timestamp: OpaquePointer?, timestampsAreMonotonic: Bool, refillsPerRead: Int
     ) throws {
         self.owner = owner
         iio = owner.iio
         self.deviceID = deviceID
-        self.timestampsAreMonotonic = timestampsAreMonotonic
+        self.timestampsAreMonotonic = timestampsAreMonotonic && timestamp != nil
+        self.refillsPerRead = refillsPerRead
         self.buffer = buffer
         self.channels = channels
         self.timestamp = timestamp
@@ -85,9 +95,8 @@ final class LibIioCapture: IioCapture {
             throw IioError(operation: "read \(deviceID)'s buffer", code: EBADF, reason: "capture was closed")
         }
         var samples: [(raw: [Int64], timestampNanoseconds: Int64?)] = []
-        // Each refill takes one buffer's worth; drain until the kernel has nothing more (bounded, so a fast
-        // trigger cannot starve the loop).
-        for _ in 0..<64 {
+        // Each refill takes one read's worth; drain until the kernel has nothing more.
+        for _ in 0..<refillsPerRead {
             let status = iio.iio_buffer_refill(buffer)
             if status == -Int(EAGAIN) { break }
             try owner.check(Int32(clamping: status), "read \(deviceID)'s buffer")

@@ -9,17 +9,19 @@ protocol IioBackend: AnyObject {
     func read(_ attribute: IioAttribute) throws -> String
     /// Writes an attribute as text.
     func write(_ attribute: IioAttribute, value: String) throws
-    /// Starts triggered capture of `channels` into a kernel buffer, with `trigger` (a trigger device's name) made
-    /// the device's current trigger first when given.
-    func openCapture(deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int) throws
-        -> IioCapture
+    /// Starts triggered capture of `channels` into a kernel buffer that holds `kernelBufferSamples`, with
+    /// `trigger` (a trigger device's name) made the device's current trigger first when given.
+    func openCapture(
+        deviceID: String, channels: [String], trigger: String?, samplesPerRead: Int, kernelBufferSamples: Int
+    ) throws -> IioCapture
 }
 
 /// A running triggered capture: the kernel buffer's descriptor for the event loop, and the samples in it.
 protocol IioCapture: AnyObject {
     /// Readable when samples are waiting (and on error, so a lost device is noticed).
     var pollFileDescriptor: Int32 { get }
-    /// Whether the kernel's timestamps are CLOCK_MONOTONIC (our clock) rather than the default CLOCK_REALTIME.
+    /// Whether every sample carries the kernel's timestamp on CLOCK_MONOTONIC (our clock): the device has a
+    /// timestamp channel and its clock could be set from the default CLOCK_REALTIME.
     var timestampsAreMonotonic: Bool { get }
     /// The samples that arrived: per sample, one raw value per requested channel (sign-extended, shifted),
     /// and the kernel timestamp in nanoseconds when the device has a timestamp channel.

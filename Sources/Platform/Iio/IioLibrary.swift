@@ -53,6 +53,7 @@ struct IioLibrary: Sendable {
     let iio_channel_convert: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
 
     // Buffers.
+    let iio_device_set_kernel_buffers_count: @convention(c) (OpaquePointer?, UInt32) -> Int32
     let iio_device_create_buffer: @convention(c) (OpaquePointer?, Int, Bool) -> OpaquePointer?
     let iio_buffer_destroy: @convention(c) (OpaquePointer?) -> Void
     let iio_buffer_get_poll_fd: @convention(c) (OpaquePointer?) -> Int32
@@ -97,6 +98,7 @@ struct IioLibrary: Sendable {
         iio_channel_disable = try library.function("iio_channel_disable")
         iio_channel_get_data_format = try library.function("iio_channel_get_data_format")
         iio_channel_convert = try library.function("iio_channel_convert")
+        iio_device_set_kernel_buffers_count = try library.function("iio_device_set_kernel_buffers_count")
         iio_device_create_buffer = try library.function("iio_device_create_buffer")
         iio_buffer_destroy = try library.function("iio_buffer_destroy")
         iio_buffer_get_poll_fd = try library.function("iio_buffer_get_poll_fd")

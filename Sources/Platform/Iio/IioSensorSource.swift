@@ -77,6 +77,8 @@ public final class IioSensorSource {
         self.openBackend = openBackend
     }
 
+    /// Whether a device is in use (found, and not lost since).
+    public var isInUse: Bool { channels != nil }
     /// The chip in use ("hmc5883l (iio:device0)"), or nil while none is.
     public var activeDevice: String? { channels.map { "\($0.device.name) (\($0.device.id))" } }
     /// The rate the device samples at, as read back after start.
@@ -86,6 +88,21 @@ public final class IioSensorSource {
 
     /// The kernel buffer's descriptor while capturing from a trigger; nil in polled mode or while lost.
     public var captureFileDescriptor: Int32? { capture?.pollFileDescriptor }
+
+    /// True while capturing from a trigger with the kernel's timestamps on our clock: a sample keeps the time it
+    /// was taken however late it is read, so it may wait in the kernel's buffer for a frame tick.
+    public var samplesKeepCaptureTimes: Bool { capture?.timestampsAreMonotonic ?? false }
+
+    /// Seconds of samples the kernel's buffer holds: the longest wait between two reads (the frame ticks of a
+    /// parked display, half a second), twice over, and the silence after which a capture counts as lost (1 s).
+    static let kernelBufferSeconds = 2.0
+
+    /// The kernel buffer's length in samples for a device sampling at `hertz` (100 when it does not say: a
+    /// trigger may run at its own rate), from 64 to 4096 (4096 samples of three axes and a timestamp: 64 KiB).
+    static func kernelBufferSamples(hertz: Double?) -> Int {
+        let rate = hertz.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 100
+        return min(4096, max(64, Int((kernelBufferSeconds * min(rate, 4096)).rounded(.up))))
+    }
 
     /// Finds and sets up the device now; reports whether it is there.
     public func start(now: Timestamp) -> [SensorEvent] {
@@ -102,7 +119,7 @@ public final class IioSensorSource {
                 do {
                     capture = try backend.openCapture(
                         deviceID: channels.device.id, channels: kind.axisChannels, trigger: plan.trigger,
-                        samplesPerRead: 1)
+                        samplesPerRead: 1, kernelBufferSamples: Self.kernelBufferSamples(hertz: channels.samplingHertz))
                     lastCaptureActivity = now
                     how = "triggered by \(plan.trigger ?? "its current trigger")"
                 } catch {

@@ -85,6 +85,7 @@ final class PeriodicTimer: LoopTimer {
     private(set) var periodNanoseconds: Int64
     /// Ticks that passed without being served (the loop was busy).
     private(set) var missedTicks: UInt64 = 0
+    private var isPaused = false
 
     init(periodSeconds: Double) throws {
         fileDescriptor = try system_timerCreate()
@@ -101,9 +102,17 @@ final class PeriodicTimer: LoopTimer {
     /// Changes the period (e.g. a low rate while parked); the next tick comes one new period from now.
     func setPeriod(seconds: Double) throws {
         let p = PeriodicTimer.nanoseconds(seconds)
-        guard p != periodNanoseconds else { return }
+        guard p != periodNanoseconds || isPaused else { return }
         periodNanoseconds = p
+        isPaused = false
         try arm()
+    }
+
+    /// Disarms the timerfd (a first expiry of 0), which also clears expirations not yet read.
+    func pause() throws {
+        guard !isPaused else { return }
+        isPaused = true
+        try system_timerArm(fileDescriptor, firstNanoseconds: 0, periodNanoseconds: 0)
     }
 
     private func arm() throws {

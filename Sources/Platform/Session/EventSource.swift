@@ -17,9 +17,11 @@ public protocol EventSource: AnyObject {
     var nextWakeTime: Timestamp? { get }
     /// True once the source has nothing more to give (the end of a recording); live sources never finish.
     var isFinished: Bool { get }
-    /// True when the source's events may wait for the next frame tick (a recording replayed on a screen): while a
-    /// sink asks for frame ticks, the session reads it at `nextWakeTime`'s first tick, just before the frame,
-    /// instead of waking the loop for each event.
+    /// True when the source's events may wait for the next frame tick: a recording replayed on a screen, or
+    /// sensors whose captured samples keep the kernel's times however late they are read. While a sink asks for
+    /// frame ticks, the session reads such a source just before a frame (a recording at `nextWakeTime`'s first
+    /// tick, a polled source at every tick, its poll timer paused) instead of waking the loop for each event.
+    /// It may change while running; the session looks again after every call.
     var isReadAtFrameTicks: Bool { get }
     /// Opens what it needs; the events say what is there.
     func start(now: Timestamp) -> [SensorEvent]

@@ -30,6 +30,15 @@ public final class LiveSensors: EventSource {
     public var pollIntervalSeconds: Double? { 1 / sampleHertz }
     public var fileDescriptors: [Int32] { watchesCaptures ? all.compactMap(\.captureFileDescriptor) : [] }
 
+    /// True while every sensor in use is captured from a trigger with the kernel's times: its samples wait in the
+    /// kernel's buffer, so a session with a screen drains them at its frame ticks instead of waking at the sample
+    /// rate. A polled sensor is read at the sample timer (its reading's time is when it is read). A sensor lost or
+    /// not there does not count: its retries come no sooner than half a second apart, which the ticks reach.
+    public var isReadAtFrameTicks: Bool {
+        let inUse = all.filter(\.isInUse)
+        return !watchesCaptures && !inUse.isEmpty && inUse.allSatisfy(\.samplesKeepCaptureTimes)
+    }
+
     /// Finds and sets up every device; the status events say which are there.
     public func start(now: Timestamp) -> [SensorEvent] {
         let events = all.flatMap { $0.start(now: now) }
@@ -37,8 +46,13 @@ public final class LiveSensors: EventSource {
         return events
     }
 
-    /// One sample from each (or a retry of a lost one when due).
-    public func poll(now: Timestamp) -> [SensorEvent] { all.flatMap { $0.poll(now: now) } }
+    /// One sample from each, or what each captured (or a retry of a lost one when due), in time order: captured
+    /// samples keep the kernel's times, and one sensor's are read after another's.
+    public func poll(now: Timestamp) -> [SensorEvent] {
+        let events = all.flatMap { $0.poll(now: now) }
+        // Stable: two events of one time keep the order they were read in.
+        return events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }.map { events[$0] }
+    }
 
     public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] {
         all.first { $0.captureFileDescriptor == fd }?.readCapture(now: now) ?? []

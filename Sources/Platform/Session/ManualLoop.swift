@@ -31,7 +31,7 @@ public final class ManualLoop: SessionLoop {
     public func unwatch(_ fd: Int32) { handlers[fd] = nil }
 
     public func addTimer(periodSeconds: Double, handler: @escaping (Timestamp) throws -> Void) throws -> any LoopTimer {
-        let timer = ManualTimer(periodSeconds: periodSeconds, now: now, handler: handler)
+        let timer = ManualTimer(periodSeconds: periodSeconds, clock: { [unowned self] in self.now }, handler: handler)
         timers.append(timer)
         return timer
     }
@@ -84,7 +84,7 @@ public final class ManualLoop: SessionLoop {
     public func deliver(signal: Int32) throws { try signalHandler?(signal) }
 
     private func nextDueTime() -> Timestamp? {
-        let timer = timers.lazy.map(\.due).min()
+        let timer = timers.lazy.filter { !$0.isPaused }.map(\.due).min()
         let wake = wakeUps.lazy.map(\.time).min()
         switch (timer, wake) {
         case (let t?, let w?): return min(t, w)
@@ -106,7 +106,7 @@ public final class ManualLoop: SessionLoop {
             let w = wakeUps.remove(at: i)
             try w.handler(now)
         }
-        for timer in timers where !isStopped && timer.due <= time {
+        for timer in timers where !isStopped && !timer.isPaused && timer.due <= time {
             timer.due = timer.due.adding(seconds: timer.periodSeconds)
             try timer.handler(now)
         }
@@ -125,15 +125,27 @@ public final class ManualLoop: SessionLoop {
 final class ManualTimer: LoopTimer {
     private(set) var periodSeconds: Double
     var due: Timestamp
+    private(set) var isPaused = false
     let handler: (Timestamp) throws -> Void
+    private let clock: () -> Timestamp
     var missedTicks: UInt64 { 0 }
 
-    init(periodSeconds: Double, now: Timestamp, handler: @escaping (Timestamp) throws -> Void) {
+    init(periodSeconds: Double, clock: @escaping () -> Timestamp, handler: @escaping (Timestamp) throws -> Void) {
         self.periodSeconds = max(periodSeconds, 1e-6)
-        due = now.adding(seconds: self.periodSeconds)
+        self.clock = clock
+        due = clock().adding(seconds: self.periodSeconds)
         self.handler = handler
     }
 
-    /// The tick already due stays where it is; the ones after it come at the new period.
-    func setPeriod(seconds: Double) throws { periodSeconds = max(seconds, 1e-6) }
+    /// The tick already due stays where it is; the ones after it come at the new period. A paused timer's next
+    /// tick comes one period from now.
+    func setPeriod(seconds: Double) throws {
+        periodSeconds = max(seconds, 1e-6)
+        if isPaused {
+            isPaused = false
+            due = clock().adding(seconds: periodSeconds)
+        }
+    }
+
+    func pause() throws { isPaused = true }
 }

@@ -15,6 +15,9 @@ public final class Session {
     private var watched: [ObjectIdentifier: Set<Int32>] = [:]
     private var wakePending: Set<ObjectIdentifier> = []
     private var frameTimer: (any LoopTimer)?
+    /// The timers of sources polled at a rate (`pollIntervalSeconds`), paused while such a source is read at the
+    /// frame ticks instead.
+    private var pollTimers: [ObjectIdentifier: any LoopTimer] = [:]
     private var framePeriod: Double?
     private var startTime = Timestamp(nanoseconds: 0)
     private var stopReason: SessionResult.Stop?
@@ -22,6 +25,8 @@ public final class Session {
     private var passes = 0
     private var dropped: [DroppedSink] = []
     private var started = false
+    /// Set once every source has started: none is read at a frame tick before.
+    private var sourcesStarted = false
     private var ended = false
     /// Displays that give the screen away while their VT is in the background, and whether one still has to take
     /// it back (its VT returned but the screen could not be had yet: retried at each frame tick).
@@ -87,13 +92,15 @@ public final class Session {
         }
         try retuneFrameTimer()
         for source in configuration.sources {
-            try deliver(source.start(now: loop.now), from: source)
             if let interval = source.pollIntervalSeconds {
-                _ = try loop.addTimer(periodSeconds: interval) { [unowned self, unowned source] now in
+                pollTimers[ObjectIdentifier(source)] = try loop.addTimer(periodSeconds: interval) {
+                    [unowned self, unowned source] now in
                     try self.deliver(source.poll(now: now), from: source)
                 }
             }
+            try deliver(source.start(now: loop.now), from: source)
         }
+        sourcesStarted = true
         if configuration.sources.isEmpty && configuration.endsWithInput { halt(.endOfInput) }
     }
 
@@ -183,12 +190,16 @@ public final class Session {
     /// checks whether the input has ended.
     private func deliver(_ events: [SensorEvent], from source: any EventSource) throws {
         let now = loop.now
+        // What a source read at the frame ticks holds came before these events (captured samples keep the kernel's
+        // earlier times): it goes first, so every sink sees the events in time order.
+        if !events.isEmpty, !source.isReadAtFrameTicks { try readSourcesDueAtFrameTick(now: now) }
         if !events.isEmpty {
             for sink in sinks { try guarded(sink) { try sink.consume(events, now: now) } }
         }
         for note in source.takeNotes() { configuration.note(source.name, note) }
         try rewatch(source)
         try scheduleWake(source)
+        try retunePollTimer(source)
         checkFinishedSinks()
         if configuration.endsWithInput, stopReason == nil, configuration.sources.allSatisfy(\.isFinished) {
             try endOfPass(now: now)
@@ -221,6 +232,19 @@ public final class Session {
         }
     }
 
+    /// A source polled at a rate rests its timer while it is read at the frame ticks, and has it back when it no
+    /// longer is (a sensor found again without its trigger).
+    private func retunePollTimer(_ source: any EventSource) throws {
+        guard let timer = pollTimers[ObjectIdentifier(source)], let interval = source.pollIntervalSeconds else {
+            return
+        }
+        if source.isReadAtFrameTicks, frameTimer != nil {
+            try timer.pause()
+        } else {
+            try timer.setPeriod(seconds: interval)
+        }
+    }
+
     /// The recordings ran out: a last frame, then again from the top (`--loop`) or stop.
     private func endOfPass(now: Timestamp) throws {
         for sink in sinks { try guarded(sink) { try sink.frame(now: now) } }
@@ -248,10 +272,15 @@ public final class Session {
         try retuneFrameTimer()
     }
 
-    /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame.
+    /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame (and
+    /// before another source's events): all a polled source has (sensors' captured samples), a recording's when
+    /// its next one is due.
     private func readSourcesDueAtFrameTick(now: Timestamp) throws {
+        guard frameTimer != nil, sourcesStarted else { return }
         for source in configuration.sources where source.isReadAtFrameTicks && stopReason == nil {
-            guard let due = source.nextWakeTime, due <= now else { continue }
+            if source.pollIntervalSeconds == nil {
+                guard let due = source.nextWakeTime, due <= now else { continue }
+            }
             try deliver(source.poll(now: now), from: source)
         }
     }

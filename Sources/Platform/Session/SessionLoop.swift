@@ -27,8 +27,10 @@ public protocol SessionLoop: AnyObject {
 
 /// A periodic timer of a `SessionLoop`.
 public protocol LoopTimer: AnyObject {
-    /// Changes the period; the next tick comes one new period from now.
+    /// Changes the period; the next tick comes one new period from now. A paused timer ticks again.
     func setPeriod(seconds: Double) throws
+    /// Stops the ticks until `setPeriod` is called (a source read at the frame ticks instead).
+    func pause() throws
     /// Ticks that passed unserved while the loop was busy.
     var missedTicks: UInt64 { get }
 }
