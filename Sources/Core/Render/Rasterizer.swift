@@ -33,15 +33,15 @@ public final class Rasterizer {
         self.touchedTo = Array(repeating: -1, count: min(height, Self.bandRows))
     }
 
-    /// One edge, top end first, and where its walk down the rows has got to.
+    /// One edge, top end first, and where its walk down the rows starts.
     private struct Edge {
-        var p0: Point
-        var p1: Point
-        var dir: Float
-        var dxdy: Double
-        /// The next row to add, and the edge's x at its top (or at `p0` in the first row).
-        var row: Int
-        var x: Double
+        let p0: Point
+        let p1: Point
+        let dir: Float
+        let dxdy: Double
+        /// The first row to add, and the edge's x at its top (or at `p0` in the first row).
+        let row: Int
+        let x: Double
         let endRow: Int
     }
 
@@ -73,8 +73,7 @@ public final class Rasterizer {
             // One band (a glyph, a panel, the arrow): each edge is walked as it is read, nothing is kept.
             withCells { cells in
                 forEachEdge(of: path) { e in
-                    var e = e
-                    add(&e, rowsBefore: y1 + 1, firstRow: y0, cells)
+                    add(e, rowsBefore: y1 + 1, firstRow: y0, cells)
                 }
                 frame.pixels.withUnsafeMutableBufferPointer { px in
                     resolve(rows: y0..<(y1 + 1), firstRow: y0, columns: x0...x1, color: color, cells, px)
@@ -90,8 +89,7 @@ public final class Rasterizer {
             let band = top..<min(top + Self.bandRows, y1 + 1, height)
             withCells { cells in
                 forEachEdge(of: path, reaching: band) { e in
-                    var e = e
-                    add(&e, rowsBefore: band.upperBound, firstRow: band.lowerBound, cells)
+                    add(e, rowsBefore: band.upperBound, firstRow: band.lowerBound, cells)
                 }
                 frame.pixels.withUnsafeMutableBufferPointer { px in
                     resolve(rows: band, firstRow: band.lowerBound, columns: x0...x1, color: color, cells, px)
@@ -171,7 +169,7 @@ public final class Rasterizer {
     /// `rowsBefore`; rows above `firstRow` only move the edge's x on. x is clamped to [0, width], which keeps the
     /// winding right for the visible part (a shape left of the frame still covers it).
     private func add(
-        _ e: inout Edge, rowsBefore rowLimit: Int, firstRow: Int, _ cells: Cells
+        _ e: Edge, rowsBefore rowLimit: Int, firstRow: Int, _ cells: Cells
     ) {
         let (p0, p1, dir, dxdy) = (e.p0, e.p1, e.dir, e.dxdy)
         let w = Double(width)
@@ -228,8 +226,6 @@ public final class Rasterizer {
             }
             x = xNext
         }
-        e.row = max(e.row, last)
-        e.x = x
     }
 
     /// Turns the accumulated areas of the box into coverage, blends `color` and clears the cells it read. Kept out
