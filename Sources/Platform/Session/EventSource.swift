@@ -29,6 +29,10 @@ public protocol EventSource: AnyObject {
     func poll(now: Timestamp) -> [SensorEvent]
     /// Called when `fd`, one of `fileDescriptors`, is readable.
     func read(_ fd: Int32, now: Timestamp) -> [SensorEvent]
+    /// Called just before another source's events of `now` go out: what this source already holds from before
+    /// `now` (a triggered buffer's samples, a recording's due events when read at the ticks), so every sink sees
+    /// time order. Nothing it hands out afterwards is earlier than `now`.
+    func readHeld(now: Timestamp) -> [SensorEvent]
     /// Lines for the log since the last call (what came of `--gps-rate`, say).
     func takeNotes() -> [String]
     /// Starts a recording again from its first event (`replay --loop`); false when the source cannot.
@@ -44,6 +48,7 @@ extension EventSource {
     public var isFinished: Bool { false }
     public var isReadAtFrameTicks: Bool { false }
     public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] { [] }
+    public func readHeld(now: Timestamp) -> [SensorEvent] { [] }
     public func takeNotes() -> [String] { [] }
     public func rewind(now: Timestamp) -> Bool { false }
 }

@@ -46,16 +46,21 @@ public final class LiveSensors: EventSource {
         return events
     }
 
-    /// One sample from each, or what each captured (or a retry of a lost one when due), in time order: captured
-    /// samples keep the kernel's times, and one sensor's are read after another's.
+    /// One sample from each, or what each captured (or a retry of a lost one when due). Captured samples keep the
+    /// kernel's times, so one sensor's may be earlier than another's read before: the session puts them in time
+    /// order (`TimeOrderedEvents`).
     public func poll(now: Timestamp) -> [SensorEvent] {
-        let events = all.flatMap { $0.poll(now: now) }
-        // Stable: two events of one time keep the order they were read in.
-        return events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }.map { events[$0] }
+        all.flatMap { $0.poll(now: now) }
     }
 
     public func read(_ fd: Int32, now: Timestamp) -> [SensorEvent] {
         all.first { $0.captureFileDescriptor == fd }?.readCapture(now: now) ?? []
+    }
+
+    /// What the triggered buffers hold, all taken before `now`: another source's event of `now` (a GPS fix) must
+    /// not go out before it.
+    public func readHeld(now: Timestamp) -> [SensorEvent] {
+        all.filter(\.samplesKeepCaptureTimes).flatMap { $0.readCapture(now: now) }
     }
 
     public func takeNotes() -> [String] {

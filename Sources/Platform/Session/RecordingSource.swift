@@ -85,6 +85,9 @@ public final class RecordingSource: EventSource {
         return Array(events[start..<next])
     }
 
+    /// Read at the ticks, its due events have waited for the next tick: they go before another source's.
+    public func readHeld(now: Timestamp) -> [SensorEvent] { isReadAtFrameTicks ? poll(now: now) : [] }
+
     /// Due by the same arithmetic as `nextWakeTime`, so a poll at that time always takes the event (at a speed
     /// such as 3, a time rounded the other way would wake the loop at the same instant forever).
     private func isDue(_ event: SensorEvent, at now: Timestamp) -> Bool {

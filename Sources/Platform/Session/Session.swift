@@ -27,6 +27,8 @@ public final class Session {
     private var started = false
     /// Set once every source has started: none is read at a frame tick before.
     private var sourcesStarted = false
+    /// Every sink sees the events in time order, whatever order the sources read them in.
+    private var timeOrder = TimeOrderedEvents()
     private var ended = false
     /// Displays that give the screen away while their VT is in the background, and whether one still has to take
     /// it back (its VT returned but the screen could not be had yet: retried at each frame tick).
@@ -187,13 +189,13 @@ public final class Session {
     }
 
     /// Hands `events` to every sink, then re-watches the source's descriptors, schedules its next wake-up and
-    /// checks whether the input has ended.
-    private func deliver(_ events: [SensorEvent], from source: any EventSource) throws {
+    /// checks whether the input has ended. What the other sources hold from before goes first (`readHeld`), unless
+    /// `events` are such held events themselves.
+    private func deliver(_ events: [SensorEvent], from source: any EventSource, afterHeld: Bool = true) throws {
         let now = loop.now
-        // What a source read at the frame ticks holds came before these events (captured samples keep the kernel's
-        // earlier times): it goes first, so every sink sees the events in time order.
-        if !events.isEmpty, !source.isReadAtFrameTicks { try readSourcesDueAtFrameTick(now: now) }
+        if afterHeld, !events.isEmpty { try deliverHeld(before: source, now: now) }
         if !events.isEmpty {
+            let events = timeOrder.order(events)
             for sink in sinks { try guarded(sink) { try sink.consume(events, now: now) } }
         }
         for note in source.takeNotes() { configuration.note(source.name, note) }
@@ -203,6 +205,17 @@ public final class Session {
         checkFinishedSinks()
         if configuration.endsWithInput, stopReason == nil, configuration.sources.allSatisfy(\.isFinished) {
             try endOfPass(now: now)
+        }
+    }
+
+    /// What the other sources already hold came before `source`'s events of `now` (captured samples keep the
+    /// kernel's earlier times; a recording read at the ticks waits for them): it goes first, so every sink sees the
+    /// events in time order.
+    private func deliverHeld(before source: any EventSource, now: Timestamp) throws {
+        guard sourcesStarted else { return }
+        for other in configuration.sources where other !== source && stopReason == nil {
+            let held = other.readHeld(now: now)
+            if !held.isEmpty { try deliver(held, from: other, afterHeld: false) }
         }
     }
 
@@ -252,6 +265,7 @@ public final class Session {
         if configuration.repeatsInput {
             if let limit = configuration.passLimit, passes >= limit { return halt(.passLimit) }
             if configuration.sources.allSatisfy({ $0.rewind(now: now) }) {
+                timeOrder.reset()
                 for sink in sinks { try guarded(sink) { try sink.restart(now: now) } }
                 for source in configuration.sources { try scheduleWake(source) }
                 return
@@ -272,9 +286,8 @@ public final class Session {
         try retuneFrameTimer()
     }
 
-    /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame (and
-    /// before another source's events): all a polled source has (sensors' captured samples), a recording's when
-    /// its next one is due.
+    /// The events due by `now` from each source that is read at the frame ticks, delivered before the frame: all a
+    /// polled source has (sensors' captured samples), a recording's when its next one is due.
     private func readSourcesDueAtFrameTick(now: Timestamp) throws {
         guard frameTimer != nil, sourcesStarted else { return }
         for source in configuration.sources where source.isReadAtFrameTicks && stopReason == nil {

@@ -81,24 +81,72 @@ struct CapturedSensorReadingTests {
         let firstFix = try #require(sink.events.firstIndex { if case .gpsFix = $0 { true } else { false } })
         #expect(sink.events[firstFix - 1].time == F.at(26.0 / 25))
     }
+
+    @Test("Without frame ticks (`record`), a fix read between two timer reads comes after the samples before it")
+    func anotherSourcesEventsKeepTimeOrderWithoutTicks() throws {
+        let loop = ManualLoop(start: F.at(0))
+        let sensor = CapturedSensor(hertz: 100, timerHertz: 25)
+        let gps = FakeSource(name: "gpsd", descriptor: 100, pollIntervalSeconds: nil)
+        let sink = RecordingFakeSink()
+        let session = try Session(SessionConfiguration(clock: .manual(loop), sources: [sensor, gps], sinks: [sink]))
+        try session.start()
+        // The timer reads the buffer every 40 ms, at 1.04 s last before the fix is read at 1.075 s; the samples
+        // taken since (1.05, 1.06 and 1.07 s) wait in the buffer.
+        try loop.advance(by: 1.075)
+        gps.push([F.fix(1.075)])
+        try loop.makeReadable(100)
+        try loop.advance(by: 0.5)
+        try session.end()
+        let times = sink.events.map(\.time)
+        #expect(times == times.sorted())
+        let fix = try #require(sink.events.firstIndex { if case .gpsFix = $0 { true } else { false } })
+        #expect(sink.events[fix - 1].time == F.at(1.07))
+        // The last timer read, at 1.56 s, took every sample up to it.
+        #expect(sink.events.count == 1 + 156)
+    }
+
+    @Test("A sample read after a later event (in flight in the kernel) takes that event's time, and is kept")
+    func aLateSampleIsRetimedNotDropped() throws {
+        let loop = ManualLoop(start: F.at(0))
+        let sensors = FakeSource(name: "iio", descriptor: nil, pollIntervalSeconds: 0.04)
+        let sink = RecordingFakeSink()
+        let session = try Session(SessionConfiguration(clock: .manual(loop), sources: [sensors], sinks: [sink]))
+        try session.start()
+        let field = Vector3(x: 20, y: 0, z: 40)
+        // The first read: the polled compass at 0.04 s. The gyroscope's sample of 0.038 s comes with the next.
+        sensors.push([.magnetometer(MagnetometerSample(time: F.at(0.04), microtesla: field))])
+        try loop.advance(by: 0.04)
+        sensors.push([
+            .gyroscope(GyroscopeSample(time: F.at(0.038), radiansPerSecond: Vector3(x: 0, y: 0, z: 1))),
+            .magnetometer(MagnetometerSample(time: F.at(0.08), microtesla: field)),
+        ])
+        try loop.advance(by: 0.04)
+        try session.end()
+        #expect(sink.events.map(\.time) == [F.at(0.04), F.at(0.04), F.at(0.08)])
+        #expect(
+            sink.events[1] == .gyroscope(GyroscopeSample(time: F.at(0.04), radiansPerSecond: Vector3(x: 0, y: 0, z: 1)))
+        )
+    }
 }
 
 /// A sensor on a triggered buffer: samples taken `hertz` times a second with their capture times, handed out by
-/// `poll` whenever it is called. Polled from `polledFrom` on (found again without its trigger).
+/// `poll` (at `timerHertz`, `hertz` unless said) and `readHeld` whenever they are called. Polled from `polledFrom` on (found again without its trigger).
 private final class CapturedSensor: EventSource {
     let hertz: Double
+    let timerHertz: Double
     let polledFrom: Timestamp?
     private(set) var polls = 0
     private var taken = 0
     private var now = Timestamp(nanoseconds: 0)
 
-    init(hertz: Double, polledFrom: Timestamp? = nil) {
+    init(hertz: Double, timerHertz: Double? = nil, polledFrom: Timestamp? = nil) {
         self.hertz = hertz
+        self.timerHertz = timerHertz ?? hertz
         self.polledFrom = polledFrom
     }
 
     var name: String { "iio" }
-    var pollIntervalSeconds: Double? { 1 / hertz }
+    var pollIntervalSeconds: Double? { 1 / timerHertz }
     var isReadAtFrameTicks: Bool { polledFrom.map { now < $0 } ?? true }
 
     func start(now: Timestamp) -> [SensorEvent] {
@@ -109,6 +157,12 @@ private final class CapturedSensor: EventSource {
     func poll(now: Timestamp) -> [SensorEvent] {
         self.now = now
         polls += 1
+        return takeCaptured(upTo: now)
+    }
+
+    func readHeld(now: Timestamp) -> [SensorEvent] { takeCaptured(upTo: now) }
+
+    private func takeCaptured(upTo now: Timestamp) -> [SensorEvent] {
         var events: [SensorEvent] = []
         while case let time = Timestamp(seconds: Double(taken + 1) / hertz), time <= now {
             taken += 1
