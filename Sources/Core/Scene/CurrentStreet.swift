@@ -21,8 +21,19 @@ public enum CurrentStreet {
         // The limit in zoom-0 pixels: a segment whose box, grown by it, misses the position is farther than the
         // limit, and is passed over without working out its distance (most of a tile's roads).
         let reach = withinMetres / metresPerUnit
+        // The same in world units (the candidates' 0...1 square), for a candidate's extent; a hair wider, so rounding
+        // never passes over a street the segment test below would take.
+        let (world, worldReach) = (p * (1 / worldSize), reach / worldSize * (1 + 1e-9))
         var best: (score: Double, name: String)?
-        for c in candidates where c.kind == .road && c.points.count >= 2 {
+        // Asked several times a second over all of a tile's streets: a street whose extent, grown by the limit,
+        // misses the position is passed over by index, without copying the candidate or walking its points.
+        for index in candidates.indices where candidates[index].kind == .road {
+            let (lowest, highest) = (candidates[index].lowest, candidates[index].highest)
+            guard world.x >= lowest.x - worldReach, world.x <= highest.x + worldReach,
+                world.y >= lowest.y - worldReach, world.y <= highest.y + worldReach
+            else { continue }
+            let c = candidates[index]
+            guard c.points.count >= 2 else { continue }
             let points = c.points
             for i in 0..<(points.count - 1) {
                 // Candidates are in the 0...1 world square; the projection is in zoom-0 pixels.

@@ -5,6 +5,9 @@ import Core
 /// slows while parked. The display's own descriptor (DRM page flips) is watched for the latency figure.
 public final class DisplaySink: EventSink {
     public let display: any Display
+    /// The display when it follows VT switches, cast once: a cast at every frame tick was a conformance lookup
+    /// in the runtime's cache each time.
+    private let consoleSwitching: (any ConsoleSwitching)?
     public private(set) var pipeline: NavigationPipeline
     private let makePipeline: () -> NavigationPipeline
     /// Frames per second while moving, and while parked (when nothing changes, no frame is drawn at all).
@@ -38,6 +41,7 @@ public final class DisplaySink: EventSink {
         self.eventTime = eventTime
         self.dueTime = dueTime
         self.display = display
+        consoleSwitching = display as? any ConsoleSwitching
         self.movingFPS = movingFPS
         self.parkedFPS = parkedFPS
         self.clock = clock
@@ -67,7 +71,7 @@ public final class DisplaySink: EventSink {
 
     public func frame(now: Timestamp) throws {
         // Another VT is in front: nothing is drawn until the screen is ours again (ConsoleSwitching).
-        if let screen = display as? any ConsoleSwitching, !screen.isOnScreen {
+        if let consoleSwitching, !consoleSwitching.isOnScreen {
             stats.recordSkipped()
             return
         }

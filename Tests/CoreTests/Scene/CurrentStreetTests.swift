@@ -35,8 +35,8 @@ struct CurrentStreetTests {
         #expect(CurrentStreet.name(of: streets, at: CurrentStreetTests.here) == "Across")
     }
 
-    /// The segments passed over by their grown boxes are only ever ones too far to count: the answer is the one a
-    /// plain look at every segment gives, over 300 random places among 400 short random streets.
+    /// The streets and segments passed over by their grown boxes are only ever ones too far to count: the answer is
+    /// the one a plain look at every segment gives, over 300 random places among 400 short random streets.
     @Test func passingOverFarSegmentsChangesNoAnswer() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> Double {
