@@ -31,7 +31,8 @@ public protocol EventSource: AnyObject {
     func read(_ fd: Int32, now: Timestamp) -> [SensorEvent]
     /// Called just before another source's events of `now` go out: what this source already holds from before
     /// `now` (a triggered buffer's samples, a recording's due events when read at the ticks), so every sink sees
-    /// time order. Nothing it hands out afterwards is earlier than `now`.
+    /// time order. (A sample still in flight in the kernel may come later with an earlier time: the session gives
+    /// it the latest time handed out, `TimeOrderedEvents`.)
     func readHeld(now: Timestamp) -> [SensorEvent]
     /// Lines for the log since the last call (what came of `--gps-rate`, say).
     func takeNotes() -> [String]
