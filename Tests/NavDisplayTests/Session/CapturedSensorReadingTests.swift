@@ -130,7 +130,8 @@ struct CapturedSensorReadingTests {
 }
 
 /// A sensor on a triggered buffer: samples taken `hertz` times a second with their capture times, handed out by
-/// `poll` (at `timerHertz`, `hertz` unless said) and `readHeld` whenever they are called. Polled from `polledFrom` on (found again without its trigger).
+/// `poll` (at `timerHertz`, `hertz` unless said) and `readHeld` whenever they are called. Polled from `polledFrom`
+/// on (found again without its trigger).
 private final class CapturedSensor: EventSource {
     let hertz: Double
     let timerHertz: Double
