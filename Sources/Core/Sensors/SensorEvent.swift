@@ -19,17 +19,41 @@ public enum SensorEvent: Hashable, Sendable {
     /// The rider asked for something with a key, a button or a touch (recorded, so a replay presses it again).
     case rideAction(Timestamp, RideAction)
 
-    /// When the event was measured.
+    /// When the event was measured. Set only to keep a session in time order (`TimeOrderedEvents`).
     public var time: Timestamp {
-        switch self {
-        case .magnetometer(let s): return s.time
-        case .accelerometer(let s): return s.time
-        case .gyroscope(let s): return s.time
-        case .gpsFix(let f): return f.time
-        case .gpsSky(let s): return s.time
-        case .compassHeading(let t, _): return t
-        case .sourceStatus(let t, _): return t
-        case .rideAction(let t, _): return t
+        get {
+            switch self {
+            case .magnetometer(let s): return s.time
+            case .accelerometer(let s): return s.time
+            case .gyroscope(let s): return s.time
+            case .gpsFix(let f): return f.time
+            case .gpsSky(let s): return s.time
+            case .compassHeading(let t, _): return t
+            case .sourceStatus(let t, _): return t
+            case .rideAction(let t, _): return t
+            }
+        }
+        set {
+            switch self {
+            case .magnetometer(var s):
+                s.time = newValue
+                self = .magnetometer(s)
+            case .accelerometer(var s):
+                s.time = newValue
+                self = .accelerometer(s)
+            case .gyroscope(var s):
+                s.time = newValue
+                self = .gyroscope(s)
+            case .gpsFix(var f):
+                f.time = newValue
+                self = .gpsFix(f)
+            case .gpsSky(var s):
+                s.time = newValue
+                self = .gpsSky(s)
+            case .compassHeading(_, let report): self = .compassHeading(newValue, report)
+            case .sourceStatus(_, let status): self = .sourceStatus(newValue, status)
+            case .rideAction(_, let action): self = .rideAction(newValue, action)
+            }
         }
     }
 }

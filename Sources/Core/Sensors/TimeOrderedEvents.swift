@@ -22,7 +22,8 @@ public struct TimeOrderedEvents: Sendable {
         }
         let sorted = events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }.map { events[$0] }
         return sorted.map { event in
-            if let floor, event.time < floor { return event.retimed(floor) }
+            var event = event
+            if let floor, event.time < floor { event.time = floor }
             floor = event.time
             return event
         }
@@ -38,31 +39,5 @@ public struct TimeOrderedEvents: Sendable {
             last = event.time
         }
         return true
-    }
-}
-
-extension SensorEvent {
-    /// The same event at another time.
-    public func retimed(_ time: Timestamp) -> SensorEvent {
-        switch self {
-        case .magnetometer(var s):
-            s.time = time
-            return .magnetometer(s)
-        case .accelerometer(var s):
-            s.time = time
-            return .accelerometer(s)
-        case .gyroscope(var s):
-            s.time = time
-            return .gyroscope(s)
-        case .gpsFix(var f):
-            f.time = time
-            return .gpsFix(f)
-        case .gpsSky(var s):
-            s.time = time
-            return .gpsSky(s)
-        case .compassHeading(_, let report): return .compassHeading(time, report)
-        case .sourceStatus(_, let status): return .sourceStatus(time, status)
-        case .rideAction(_, let action): return .rideAction(time, action)
-        }
     }
 }

@@ -221,25 +221,7 @@ struct RideRun {
 extension SensorEvent {
     /// The same event `seconds` later (for splicing simulated rides).
     init(shiftedBy seconds: Double, _ e: SensorEvent) {
-        switch e {
-        case .magnetometer(var s):
-            s.time = s.time.adding(seconds: seconds)
-            self = .magnetometer(s)
-        case .accelerometer(var s):
-            s.time = s.time.adding(seconds: seconds)
-            self = .accelerometer(s)
-        case .gyroscope(var s):
-            s.time = s.time.adding(seconds: seconds)
-            self = .gyroscope(s)
-        case .gpsFix(var f):
-            f.time = f.time.adding(seconds: seconds)
-            self = .gpsFix(f)
-        case .gpsSky(var s):
-            s.time = s.time.adding(seconds: seconds)
-            self = .gpsSky(s)
-        case .compassHeading(let t, let r): self = .compassHeading(t.adding(seconds: seconds), r)
-        case .sourceStatus(let t, let s): self = .sourceStatus(t.adding(seconds: seconds), s)
-        case .rideAction(let t, let a): self = .rideAction(t.adding(seconds: seconds), a)
-        }
+        self = e
+        time = e.time.adding(seconds: seconds)
     }
 }

@@ -49,9 +49,11 @@ struct TimeOrderedEventsTests {
             .gpsSky(GPSSky(time: Timestamp(seconds: 1), satellitesSeen: 9, satellitesUsed: 7)),
         ]
         for event in events {
-            let moved = event.retimed(t)
+            var moved = event
+            moved.time = t
             #expect(moved.time == t)
-            #expect(moved.retimed(event.time) == event)
+            moved.time = event.time
+            #expect(moved == event)
         }
     }
 }
