@@ -4,7 +4,8 @@ import Platform
 
 /// `Benchmarks camera-steps`: how the pipeline's camera changes from one frame to the next over the bundled ride
 /// (20–50 s, heading-up at zoom 16.5): how many steps keep the rotation, zoom and anchor (a frame the map layer
-/// can shift rather than resample), how many show the very same camera, and how far the centre moves in a step.
+/// can shift rather than resample), how many show the very same camera, and how far the centre moves in a step;
+/// and over the whole ride, how often the map turns (each turn a whole resample) and turns back.
 func runCameraSteps() {
     print("\n== Camera steps between frames, bundled ride 20-50 s, heading-up z16.5 (CameraSteps.swift) ==")
     guard let fonts = try? FontSet.load() else { return }
@@ -29,4 +30,19 @@ func runCameraSteps() {
             "  \(Int(1 / step)) fps: \(inputs.count - 1) steps; same rotation, zoom and anchor \(sameFraming), "
                 + "same camera \(sameCamera); centre moved p50 \(percentile(50)) px, p90 \(percentile(90)) px")
     }
+    guard let whole = try? rideSceneInputs(scene: scene, step: 0.05, from: 0, to: 1e6), whole.count > 1 else { return }
+    // A turn back is one the other way within 5 s of the one before: the heading's dither, not the road.
+    var turns = 0
+    var turnsBack = 0
+    var last: (time: Double, clockwise: Bool)?
+    for (index, (a, b)) in zip(whole, whole.dropFirst()).enumerated() where a.camera.bearing != b.camera.bearing {
+        let clockwise = a.camera.bearing.signedDifference(to: b.camera.bearing) > 0
+        let time = Double(index + 1) * 0.05
+        if let last, last.clockwise != clockwise, time - last.time < 5 { turnsBack += 1 }
+        last = (time, clockwise)
+        turns += 1
+    }
+    print(
+        "  whole ride at 20 fps: \(whole.count) frames; the map turned \(turns) times, \(turnsBack) of them back "
+            + "within 5 s")
 }

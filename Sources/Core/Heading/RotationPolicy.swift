@@ -17,15 +17,20 @@ public struct MapOrientation: Hashable, Sendable {
     public var driver: RotationDriver
 }
 
-/// Turns the user's preference and the heading estimate into the map's rotation, with a dead band so the map
-/// does not re-rotate for every tenth of a degree (the arrow, drawn at heading − bearing, still follows every
-/// sample, so nothing is hidden).
+/// Turns the user's preference and the heading estimate into the map's rotation, which follows its target as
+/// `MapRotation` does: still while the heading dithers, prompt in turns (the arrow, drawn at heading − bearing,
+/// still follows every sample, so nothing is hidden).
 public struct RotationPolicy: Sendable {
     public var preference: OrientationMode
     /// "Lock north-up": overrides the preference (for example while panning, or by user setting).
     public var lockNorthUp: Bool
-    /// The map re-rotates only when its target moved further than this, degrees.
-    public var deadBandDegrees: Double
+    /// The map re-rotates only when its target moved further than this, degrees (`MapRotation` says when it does).
+    public var deadBandDegrees: Double {
+        get { rotation.deadBandDegrees }
+        set { rotation.deadBandDegrees = newValue }
+    }
+    /// Follows the target's bearing: still while it dithers, prompt in turns.
+    private var rotation: MapRotation
     /// In auto and heading-up, a compass heading less accurate than this does not rotate the map.
     public var maximumCompassAccuracyDegrees: Double
     public private(set) var orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
@@ -36,7 +41,7 @@ public struct RotationPolicy: Sendable {
     ) {
         self.preference = preference
         self.lockNorthUp = lockNorthUp
-        self.deadBandDegrees = deadBandDegrees
+        self.rotation = MapRotation(deadBandDegrees: deadBandDegrees)
         self.maximumCompassAccuracyDegrees = maximumCompassAccuracyDegrees
     }
 
@@ -92,12 +97,13 @@ public struct RotationPolicy: Sendable {
             orientation = MapOrientation(mode: .northUp, bearing: .north, driver: .none)
             return orientation
         }
-        // Coming from north-up the map turns at once; otherwise only past the dead band.
-        var bearing = orientation.bearing
-        if orientation.mode == .northUp || abs(bearing.signedDifference(to: target.bearing)) > deadBandDegrees {
-            bearing = target.bearing
+        // Coming from north-up the map turns at once; otherwise as `MapRotation` follows the target.
+        if orientation.mode == .northUp {
+            rotation.reset(to: target.bearing)
+        } else {
+            rotation.follow(target.bearing, at: estimate.time)
         }
-        orientation = MapOrientation(mode: target.mode, bearing: bearing, driver: target.driver)
+        orientation = MapOrientation(mode: target.mode, bearing: rotation.bearing, driver: target.driver)
         return orientation
     }
 }

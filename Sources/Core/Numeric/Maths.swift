@@ -14,6 +14,7 @@ import Glibc
 @_disfavoredOverload @inline(__always) func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
 @_disfavoredOverload @inline(__always) func sinh(_ x: Double) -> Double { Glibc.sinh(x) }
 @_disfavoredOverload @inline(__always) func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+@_disfavoredOverload @inline(__always) func exp(_ x: Double) -> Double { Glibc.exp(x) }
 @_disfavoredOverload @inline(__always) func log(_ x: Double) -> Double { Glibc.log(x) }
 @_disfavoredOverload @inline(__always) func log2(_ x: Double) -> Double { Glibc.log2(x) }
 @_disfavoredOverload @inline(__always) func log10(_ x: Double) -> Double { Glibc.log10(x) }
