@@ -31,6 +31,9 @@ public final class NavigationPipeline {
     private var prediction = PositionPrediction()
     /// False draws the user at the last fix until the next (as before the prediction; for tests and benchmarks).
     public var predictsPosition = true
+    /// The HUD's heading and speed numbers, held against dither.
+    private var headingReadout = SteadyReadout()
+    private var speedReadout = SteadyReadout()
 
     public init(
         scene: Scene, orientation: OrientationMode, zoom: Double, fallbackCenter: GeoCoordinate,
@@ -85,11 +88,21 @@ public final class NavigationPipeline {
         input.camera = transition.camera(for: input.camera, at: time)
         applyRideView(to: &input)
         ride?.decorate(&input, at: frameTime ?? state.now)
+        showSteadyNumbers(in: &input)
         // After the ride took the real trail: only the picture is carried on between fixes.
         showPredictedPosition(in: &input, at: time)
         // Last, so the frame's signature and the scene see the camera the map is drawn with.
         input.camera = input.camera.snappedToScreenPixels()
         return input
+    }
+
+    /// The HUD's heading (the course in course-up, as `HUDLines` picks it) and speed as numbers that do not
+    /// flicker while the values dither about a half (`SteadyReadout`).
+    private func showSteadyNumbers(in input: inout SceneInput) {
+        let shownAngle = (input.mode == .courseUp ? input.course : nil) ?? input.heading?.direction
+        input.shownDegrees = headingReadout.update(degrees: shownAngle?.degrees)
+        let units = input.ride?.units ?? .metric
+        input.shownSpeed = speedReadout.update(input.speedMetresPerSecond.map { units.speed($0).value })
     }
 
     /// Draws the user where the prediction says at `time`: the camera's centre and the trail's last point.

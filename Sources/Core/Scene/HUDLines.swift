@@ -37,7 +37,8 @@ public struct HUDLines: Hashable, Sendable {
 
     public init(_ input: SceneInput) {
         func threeDigits(_ a: Angle) -> String {
-            let degrees = String((Int(checkedRounding: a.degrees) ?? 0) % 360)
+            let shown = input.shownDegrees ?? (Int(checkedRounding: a.degrees) ?? 0) % 360
+            let degrees = String(shown)
             return String(repeating: "0", count: max(0, 3 - degrees.count)) + degrees + "°"
         }
         accuracy = nil
@@ -65,7 +66,8 @@ public struct HUDLines: Hashable, Sendable {
         // A speed from outside (a rogue gpsd sending 1e300) is shown as unknown, never trapped on.
         let units = input.ride?.units ?? .metric
         speed =
-            input.speedMetresPerSecond.flatMap { Int(checkedRounding: units.speed($0).value) }.map(String.init) ?? "--"
+            (input.shownSpeed ?? input.speedMetresPerSecond.flatMap { Int(checkedRounding: units.speed($0).value) })
+            .map(String.init) ?? "--"
         speedUnit = units.speed(0).unit
         self.units = units
         positionStatus = input.positionStatus.uppercased()
