@@ -19,6 +19,8 @@ public struct NavState: Sendable {
     public private(set) var speedMetresPerSecond: Double?
     public private(set) var course: Angle?
     public private(set) var satellitesUsed: Int?
+    /// The satellites used as the HUD shows them: a new count once it held for 2 s (`HeldCount`).
+    public private(set) var satellitesShown = HeldCount()
     public private(set) var satellitesSeen: Int?
     public private(set) var trail: [GeoCoordinate] = []
     /// The heading pipeline (calibration, tilt, declination, filter, GPS course, standstill); it sees every event.
@@ -46,6 +48,7 @@ public struct NavState: Sendable {
         case .gpsSky(let sky):
             satellitesSeen = sky.satellitesSeen
             satellitesUsed = sky.satellitesUsed
+            satellitesShown.update(sky.satellitesUsed, at: sky.time)
         case .compassHeading:
             break
         case .sourceStatus(_, let status):
@@ -121,7 +124,7 @@ public struct NavState: Sendable {
         guard position != nil else { return (fixMode == .noFix ? "No GPS fix" : "Waiting for GPS", true) }
         if positionIsStale(at: time) { return ("GPS stale · \(seconds) s", true) }
         if fixMode == .noFix { return ("No fix · last \(seconds) s ago", true) }
-        let sats = satellitesUsed.map { " · \($0) sats" } ?? ""
+        let sats = satellitesShown.shown.map { " · \($0) sats" } ?? ""
         return ((fixMode == .threeD ? "GPS 3D" : "GPS 2D") + sats, false)
     }
 }
