@@ -31,8 +31,9 @@ public final class NavigationPipeline {
     private var prediction = PositionPrediction()
     /// False draws the user at the last fix until the next (as before the prediction; for tests and benchmarks).
     public var predictsPosition = true
-    /// The HUD's heading and speed numbers, held against dither.
+    /// The HUD's heading, accuracy and speed numbers, held against dither.
     private var headingReadout = SteadyReadout()
+    private var accuracyReadout = SteadyReadout()
     private var speedReadout = SteadyReadout()
 
     public init(
@@ -96,11 +97,12 @@ public final class NavigationPipeline {
         return input
     }
 
-    /// The HUD's heading (the course in course-up, as `HUDLines` picks it) and speed as numbers that do not
-    /// flicker while the values dither about a half (`SteadyReadout`).
+    /// The HUD's heading (the course in course-up, as `HUDLines` picks it), its accuracy and the speed as numbers
+    /// that do not flicker while the values dither about a half (`SteadyReadout`).
     private func showSteadyNumbers(in input: inout SceneInput) {
         let shownAngle = (input.mode == .courseUp ? input.course : nil) ?? input.heading?.direction
         input.shownDegrees = headingReadout.update(degrees: shownAngle?.degrees)
+        input.shownAccuracy = accuracyReadout.update(input.heading.map { min($0.accuracyDegrees, 180) })
         let units = input.ride?.units ?? .metric
         input.shownSpeed = speedReadout.update(input.speedMetresPerSecond.map { units.speed($0).value })
     }

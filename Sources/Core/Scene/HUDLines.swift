@@ -49,7 +49,7 @@ public struct HUDLines: Hashable, Sendable {
             heading = threeDigits(h.direction)
             cardinal = h.direction.cardinal
             if h.accuracyDegrees.isFinite, h.accuracyDegrees >= HUDLines.wideAccuracyDegrees {
-                accuracy = "±\(Int(checkedRounding: min(h.accuracyDegrees, 180)) ?? 180)°"
+                accuracy = "±\(input.shownAccuracy ?? Int(checkedRounding: min(h.accuracyDegrees, 180)) ?? 180)°"
             }
         } else {
             heading = "---°"

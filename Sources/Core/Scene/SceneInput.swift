@@ -21,9 +21,11 @@ public struct SceneInput: Sendable {
     public var positionStale = false
     /// Speed over ground in m/s, when known (the last one, when stale).
     public var speedMetresPerSecond: Double?
-    /// The whole degrees the HUD shows for the heading (the course in course-up) and the whole speed in the ride's
-    /// units, held against dither by the pipeline (`SteadyReadout`); nil shows them rounded as they are.
+    /// The whole degrees the HUD shows for the heading (the course in course-up) and for its accuracy when wide,
+    /// and the whole speed in the ride's units, held against dither by the pipeline (`SteadyReadout`); nil shows
+    /// them rounded as they are.
     public var shownDegrees: Int?
+    public var shownAccuracy: Int?
     public var shownSpeed: Int?
     /// One short line about the position source ("GPS 3D · 9 sats", "NO FIX", "GPS lost 35 s").
     public var positionStatus: String
