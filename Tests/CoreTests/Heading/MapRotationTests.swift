@@ -4,8 +4,8 @@ import Testing
 
 /// The map's bearing: still while the heading dithers, prompt in turns (`MapRotation`).
 @Suite struct MapRotationTests {
-    /// Follows `headings` (degrees, one per second of `times`), each held and asked for at 20 frame ticks a second
-    /// as the pipeline asks; returns the bearing after each tick.
+    /// Follows `samples` (each a heading and the time it was measured), each asked for again at 20 frame ticks a
+    /// second until the next, with its own time, as the pipeline asks; returns the bearing after each tick.
     static func ride(_ rotation: inout MapRotation, _ samples: [(seconds: Double, degrees: Double)]) -> [Double] {
         var bearings: [Double] = []
         for (index, sample) in samples.enumerated() {
