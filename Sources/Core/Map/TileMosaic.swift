@@ -22,9 +22,12 @@ final class TileMosaic {
     private var grid: Grid?
     /// Tiles drawn by the last `update` (for tests and the benchmarks).
     private(set) var lastCellsDrawn = 0
-    /// Bumped whenever a pixel of the image may have changed (a tile drawn, the window grown or moved), so the
-    /// kept composite knows when it may be shifted rather than resampled.
+    /// Bumped when the image changes wholesale (another grid, the window grown or moved beyond itself): the kept
+    /// composite is then resampled whole.
     private(set) var revision = 0
+    /// What else changed in the image since the last `draw`: the window's moves and the tiles drawn anew, which the
+    /// kept composite follows and resamples only where the frame sees them.
+    private var changes = ShiftableComposite.SourceChanges()
     /// The last frame resampled from the image, shifted when the next shows it moved by whole pixels.
     private let composite = ShiftableComposite()
 
@@ -97,9 +100,9 @@ final class TileMosaic {
             revision += 1
         }
         grid = new
-        let window = (x: originX, y: originY, width: image.width, height: image.height)
-        place(footprint, xs: xs, ys: ys, grid: new)
-        if window != (originX, originY, image.width, image.height) { revision += 1 }
+        // Tiles the window's move left partly drawn, with what they showed: drawn again the same, they change only
+        // pixels that came into view.
+        let partlyShown = place(footprint, xs: xs, ys: ys, grid: new)
         let bounds = (x: originX..<(originX + image.width), y: originY..<(originY + image.height))
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { out in
@@ -115,13 +118,22 @@ final class TileMosaic {
                     let content = Content(cells[i])
                     guard shown[id] != content else { continue }
                     draw(cells[i], tile: id, columns: x, rows: y, grid: new, into: out, width: width)
+                    if partlyShown[id] != content {
+                        changes.changed.append(
+                            PixelRect(
+                                x: x.lowerBound - originX, y: y.lowerBound - originY, width: x.count, height: y.count))
+                    }
                     shown[id] = content
                     lastCellsDrawn += 1
                 }
             }
         }
         withExtendedLifetime(cells) {}
-        if lastCellsDrawn > 0 { revision += 1 }
+        // Each update is drawn before the next, which clears the list; should one not be, the list stays short.
+        if changes.changed.count > 256 {
+            changes = ShiftableComposite.SourceChanges()
+            revision += 1
+        }
     }
 
     /// The image pixel showing tile pixel (`x`, `y`), as XRGB8888, nil outside the window (for tests).
@@ -132,8 +144,11 @@ final class TileMosaic {
     }
 
     /// Makes the window hold `footprint` (within the grid `xs` × `ys`): grows it when the footprint is larger than
-    /// it with its margins, else moves it (keeping the pixels that stay) when the footprint left it.
-    private func place(_ footprint: Footprint, xs: ClosedRange<Int>, ys: ClosedRange<Int>, grid g: Grid) {
+    /// it with its margins, else moves it (keeping the pixels that stay) when the footprint left it. Gives the
+    /// tiles a move left partly drawn (`shift`).
+    private func place(
+        _ footprint: Footprint, xs: ClosedRange<Int>, ys: ClosedRange<Int>, grid g: Grid
+    ) -> [TileID: Content] {
         // Clamped before becoming integers, so no camera (however far or broken) can trap here; and to the grid,
         // whose size the budget bounds (a screen far larger than the world at zoom 0 needs only the world).
         let t = g.tileSize
@@ -161,14 +176,17 @@ final class TileMosaic {
             image = RGB565Image(width: width, height: height, fill: g.placeholder)
             (originX, originY) = (newX, newY)
             shown = [:]
+            revision += 1
         } else if !inside {
-            shift(toX: newX, y: newY, background: g.placeholder)
+            return shift(toX: newX, y: newY, background: g.placeholder)
         }
+        return [:]
     }
 
     /// Moves the window's origin to (`x`, `y`): the pixels that stay in it move with one overlapping copy; what
-    /// came into view is cleared and every tile reaching into it is drawn again when a frame shows it.
-    private func shift(toX x: Int, y: Int, background color: UInt32) {
+    /// came into view is cleared and every tile reaching into it is drawn again when a frame shows it. Gives those
+    /// tiles that kept some pixels, with what they show.
+    private func shift(toX x: Int, y: Int, background color: UInt32) -> [TileID: Content] {
         let background = RGB565.nearest(color)
         let (w, h) = (image.width, image.height)
         let (dx, dy) = (x - originX, y - originY)
@@ -176,7 +194,8 @@ final class TileMosaic {
         guard abs(dx) < w, abs(dy) < h else {
             image.clear(to: color)
             shown = [:]
-            return
+            revision += 1
+            return [:]
         }
         // New pixel (i, j) takes old pixel (i + dx, j + dy): one flat offset over the whole image. What wraps
         // across a row's edge lands in the columns that came into view, which are cleared below.
@@ -207,15 +226,28 @@ final class TileMosaic {
         let keptX = (x + (dx > 0 ? 0 : -dx))..<(x + w - (dx > 0 ? dx : 0))
         let keptY = (y + (dy > 0 ? 0 : -dy))..<(y + h - (dy > 0 ? dy : 0))
         let t = grid?.tileSize ?? 1
-        shown = shown.filter { id, _ in
+        var partlyShown: [TileID: Content] = [:]
+        shown = shown.filter { id, content in
             let tx = id.x * t..<(id.x + 1) * t
             let ty = id.y * t..<(id.y + 1) * t
             let visibleX = tx.clamped(to: x..<(x + w))
             let visibleY = ty.clamped(to: y..<(y + h))
             guard !visibleX.isEmpty, !visibleY.isEmpty else { return false }
-            return keptX.lowerBound <= visibleX.lowerBound && visibleX.upperBound <= keptX.upperBound
+            let whole =
+                keptX.lowerBound <= visibleX.lowerBound && visibleX.upperBound <= keptX.upperBound
                 && keptY.lowerBound <= visibleY.lowerBound && visibleY.upperBound <= keptY.upperBound
+            if !whole { partlyShown[id] = content }
+            return whole
         }
+        // The kept composite follows the pixels that stayed; those that came into view changed.
+        changes.moved.columns += dx
+        changes.moved.rows += dy
+        changes.changed = changes.changed.map { $0.offsetBy(-dx, -dy) }
+        let newColumns = dx > 0 ? (w - dx)..<w : 0..<(-dx)
+        let newRows = dy > 0 ? (h - dy)..<h : 0..<(-dy)
+        changes.changed.append(PixelRect(x: newColumns.lowerBound, y: 0, width: newColumns.count, height: h))
+        changes.changed.append(PixelRect(x: 0, y: newRows.lowerBound, width: w, height: newRows.count))
+        return partlyShown
     }
 
     /// Draws tile `id`'s pixels `columns` × `rows` (tile pixels of the grid's zoom, inside the window): its
@@ -279,9 +311,10 @@ final class TileMosaic {
             yStep: rotate(Point(x: 0, y: 1), byDegrees: camera.bearing.degrees) * k)
         // Outside the image the background in the image's own colours, so no seam shows where the two meet.
         composite.draw(
-            image, revision: revision, into: &frame, map: map, filter: .bilinear,
+            image, revision: revision, changes: changes, into: &frame, map: map, filter: .bilinear,
             background: RGB565.rounded(background),
             overlay: overlay, keptOnly: keptOnly)
+        changes = ShiftableComposite.SourceChanges()
     }
 
     /// The last `draw`'s whole picture, rolled; nil when it was not kept.

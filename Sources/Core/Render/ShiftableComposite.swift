@@ -12,12 +12,28 @@
 /// copy of the frame (the kept pixels, unrolled into the destination) and the copy back of what was drawn anew,
 /// instead of a shift of the kept frame in place and a copy of it.
 ///
-/// The source is named by a revision its owner bumps whenever any of its pixels changes: a changed source, size,
-/// rotation, scale or background resamples the whole frame.
+/// The source is named by a revision its owner bumps when its pixels change wholesale: a changed revision, size,
+/// rotation, scale or background resamples the whole frame. A source that changed only in part says how
+/// (`SourceChanges`): its pixels moved within it, or some rectangles of it were drawn anew. The kept frame follows
+/// the move, and only the destination pixels that sample a changed rectangle are resampled (the map's mosaic moves
+/// its window every few seconds and draws the tiles that come into it, nearly always outside what the frame sees).
 final class ShiftableComposite {
+    /// What changed in the source since the last `draw`, when it did not change wholesale.
+    struct SourceChanges {
+        /// How far the source's pixels moved within it: the pixel that was at (x, y) is now at
+        /// (x − columns, y − rows), with the same value.
+        var moved = (columns: 0, rows: 0)
+        /// Rectangles of source pixels, where they lie now, that may hold other values than before.
+        var changed: [PixelRect] = []
+    }
+
     private var kept: RolledFrame?
     /// The map and lattice of the last whole resample, and how many whole pixels from it `kept` is now: each frame
-    /// is judged against the whole resample, never the last frame, so small misses cannot add up.
+    /// is judged against the whole resample, never the last frame, so small misses cannot add up. The lattice's
+    /// steps are rounded (by up to half a 65536th of a pixel), so a shifted lattice drifts from a fresh one by that
+    /// for each pixel moved, and the map from what is drawn over it by the camera; a frame more than eight times
+    /// its width and height from the anchor is resampled whole, which keeps the drift under a tenth of a pixel (at
+    /// 800×480 and 5 m/s that is half an hour on a road that never bends).
     private var anchor: (map: AffineMap, lattice: FixedAffineMap)?
     private var offset = (columns: 0, rows: 0)
     private var sourceRevision = 0
@@ -42,11 +58,13 @@ final class ShiftableComposite {
     /// With `keptOnly`, a frame that only moved leaves in `destination` only the pixels drawn anew (the rest is
     /// scratch): the caller takes the whole picture from `keptPicture`, and the kept pixels are not copied.
     func draw(
-        _ source: some BlitSource, revision: Int, into destination: inout FrameBuffer, map: AffineMap,
-        filter: RotatedBlit.Filter, background: UInt32, overlay: CompositeOverlay = .none, keptOnly: Bool = false
+        _ source: some BlitSource, revision: Int, changes: SourceChanges = SourceChanges(),
+        into destination: inout FrameBuffer, map: AffineMap, filter: RotatedBlit.Filter, background: UInt32,
+        overlay: CompositeOverlay = .none, keptOnly: Bool = false
     ) {
         let (w, h) = (destination.width, destination.height)
         let everyItem = Array(overlay.items.indices)
+        follow(changes.moved)
         guard let fresh = FixedAffineMap(map) else {
             RotatedBlit.draw(source: source, into: &destination, map: map, filter: filter, background: background)
             overlay.draw(everyItem, &destination)
@@ -60,20 +78,33 @@ final class ShiftableComposite {
             kept = nil
             forget()
         }
+        // The destination pixels that sample what changed in the source: resampled like the strips, unless they
+        // add up to a whole frame's worth.
+        // The source's changed rectangles are first cut to what the frame samples: the bounding box of a
+        // rectangle turned into the frame is far larger than the rectangle.
+        let seen = Self.sourceBounds(map: map, width: w, height: h)
+        let departed = Self.departed(changes.moved, width: source.width, height: source.height)
+        let changed = (changes.changed + departed).compactMap { rect in
+            seen.flatMap { rect.intersection($0) }.flatMap {
+                Self.destinationBounds(of: $0, map: map, width: w, height: h)
+            }
+        }
         if revision == sourceRevision, background == self.background, filter == self.filter, let anchor,
             var frame = kept, let at = Self.wholePixels(from: anchor.map, to: map),
-            abs(at.columns - offset.columns) < w, abs(at.rows - offset.rows) < h
+            abs(at.columns - offset.columns) < w, abs(at.rows - offset.rows) < h,
+            abs(at.columns) + abs(at.rows) <= 8 * (w + h), changed.reduce(0, { $0 + $1.width * $1.height }) < w * h
         {
             kept = nil  // `frame` is the only reference while it is drawn: no copy on write
             let move = (columns: at.columns - offset.columns, rows: at.rows - offset.rows)
             let moved = anchor.lattice.shifted(columns: at.columns, rows: at.rows)
             frame.roll(columns: move.columns, rows: move.rows)
             if !keptOnly { frame.copy(PixelRect(x: 0, y: 0, width: w, height: h), into: &destination) }
-            var dirty = Self.strips(columns: move.columns, rows: move.rows, width: w, height: h).map { strip in
-                PixelRect(
-                    x: strip.columns.lowerBound, y: strip.rows.lowerBound, width: strip.columns.count,
-                    height: strip.rows.count)
-            }
+            var dirty =
+                Self.strips(columns: move.columns, rows: move.rows, width: w, height: h).map { strip in
+                    PixelRect(
+                        x: strip.columns.lowerBound, y: strip.rows.lowerBound, width: strip.columns.count,
+                        height: strip.rows.count)
+                } + changed
             let redrawn = Self.itemsToRedraw(
                 overlay.items, previous: keptItems, move: move, dirty: &dirty, width: w, height: h)
             lastResampledPixels = 0
@@ -112,6 +143,77 @@ final class ShiftableComposite {
         sourceRevision = revision
         self.background = background
         self.filter = filter
+    }
+
+    /// Moves the anchor with a source whose pixels moved by `moved`, so the kept frame is judged against the
+    /// same source pixels where they lie now. The lattice moves by whole source pixels, exactly.
+    private func follow(_ moved: (columns: Int, rows: Int)) {
+        guard var a = anchor, moved != (0, 0) else { return }
+        a.map.origin = a.map.origin - Point(x: Double(moved.columns), y: Double(moved.rows))
+        a.lattice.u -= moved.columns << 16
+        a.lattice.v -= moved.rows << 16
+        anchor = a
+    }
+
+    /// Where the pixels a move of a `width` × `height` source by `moved` pushed out of it now lie: outside it,
+    /// where a sample reads the background instead of them.
+    static func departed(_ moved: (columns: Int, rows: Int), width w: Int, height h: Int) -> [PixelRect] {
+        let (dx, dy) = moved
+        var rects: [PixelRect] = []
+        if dx != 0 {
+            rects.append(PixelRect(x: dx > 0 ? -dx : w, y: -dy, width: abs(dx), height: h))
+        }
+        if dy != 0 {
+            rects.append(PixelRect(x: -dx, y: dy > 0 ? -dy : h, width: w, height: abs(dy)))
+        }
+        return rects
+    }
+
+    /// The source pixels a `width` × `height` frame samples through `map`, and a pixel to spare each side; nil
+    /// when the map is not finite or lies too far out to sample any pixel of a picture of ordinary size.
+    static func sourceBounds(map: AffineMap, width w: Int, height h: Int) -> PixelRect? {
+        let corners = [(0.0, 0.0), (Double(w), 0), (0, Double(h)), (Double(w), Double(h))].map { x, y in
+            map.origin + map.xStep * x + map.yStep * y
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let limit = Double(1 << 30)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+            [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < limit })
+        else { return nil }
+        let (x, y) = (Int(x0.rounded(.down)) - 2, Int(y0.rounded(.down)) - 2)
+        return PixelRect(x: x, y: y, width: Int(x1.rounded(.up)) + 3 - x, height: Int(y1.rounded(.up)) + 3 - y)
+    }
+
+    /// The destination pixels (inside a `width` × `height` frame) whose samples through `map` read any source
+    /// pixel of `rect`, with a pixel to spare each side for the lattice's rounding; nil when there are none. A
+    /// bilinear sample at (u, v) reads the 2×2 block from (⌊u⌋, ⌊v⌋), so a rectangle is read by samples from a
+    /// pixel before it to its end. A map that cannot be inverted gives the whole frame.
+    static func destinationBounds(of rect: PixelRect, map: AffineMap, width w: Int, height h: Int) -> PixelRect? {
+        guard !rect.isEmpty else { return nil }
+        let screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        let (a, b) = (map.xStep, map.yStep)
+        let det = a.x * b.y - b.x * a.y
+        guard det.isFinite, abs(det) > 1e-12 else { return screen }
+        let (left, top) = (Double(rect.x - 1), Double(rect.y - 1))
+        let (right, bottom) = (Double(rect.x + rect.width), Double(rect.y + rect.height))
+        let corners = [
+            Point(x: left, y: top), Point(x: right, y: top), Point(x: left, y: bottom), Point(x: right, y: bottom),
+        ].map { corner in
+            // Solve corner − origin = x · xStep + y · yStep.
+            let d = corner - map.origin
+            return Point(x: (d.x * b.y - b.x * d.y) / det, y: (a.x * d.y - d.x * a.y) / det)
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+            [x0, x1, y0, y1].allSatisfy(\.isFinite)
+        else { return screen }
+        // Clamped before becoming integers, so a far-off rectangle cannot trap.
+        func pixel(_ v: Double) -> Int { Int(min(max(v, -2), Double(max(w, h) + 2))) }
+        let (x, y) = (pixel(x0.rounded(.down) - 1), pixel(y0.rounded(.down) - 1))
+        let (xEnd, yEnd) = (pixel(x1.rounded(.up) + 2), pixel(y1.rounded(.up) + 2))
+        return PixelRect(x: x, y: y, width: xEnd - x, height: yEnd - y).intersection(screen)
     }
 
     /// Drops the kept frame's meaning (its pixels are reused as scratch): the next draw resamples everything.

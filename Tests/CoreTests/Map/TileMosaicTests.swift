@@ -124,6 +124,88 @@ struct TileMosaicTests {
         #expect(m.lastCellsDrawn == 3)
     }
 
+    /// Riding across the grid: the window moves every few frames, and tiles land late (missing, or a parent
+    /// standing in), in view and out of it. Each frame the mosaic draws must be the one a mosaic that never saw the
+    /// frames before draws; the kept frame follows the window's moves, and resamples only where a tile landed in
+    /// view. North-up at half a source pixel a screen pixel, every lattice is exact in 16.16 and the frames must
+    /// be equal bit for bit; turned by 37°, the lattice kept from an earlier frame differs from a fresh one by its
+    /// steps' rounding, a unit or two in a channel.
+    @Test(arguments: [(bearing: 0.0, zoom: 2.0), (bearing: 37.0, zoom: 1.0)])
+    func framesMatchFreshOnesWhileTheWindowMovesAndTilesLand(_ view: (bearing: Double, zoom: Double)) {
+        var bitmaps: [TileID: TileBitmap] = [:]
+        let m = TileMosaic()
+        let (w, h) = (60, 40)
+        // Source pixels (the zoom-5 grid of 16-pixel tiles) a world pixel at the camera's zoom: 1 at zoom 1.
+        let k = pow(2, 1 - view.zoom)
+        func camera(_ i: Int) -> Camera {
+            let world = Point(x: 150 + Double(i) * 2.2, y: 150 + Double(i) * 1.7) * (1 / k)
+            return Camera(
+                mode: .headingUp, center: WebMercator.coordinate(ofWorldPixel: world, zoom: view.zoom),
+                zoom: view.zoom, mapBearing: Angle(view.bearing), width: w, height: h
+            ).snappedToScreenPixels()
+        }
+        // Which tiles have not landed yet at step `i`: a third missing, a third shown by their parent, each for
+        // a while of its own.
+        func late(_ i: Int, _ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) -> (Set<TileID>, Set<TileID>) {
+            var missing: Set<TileID> = []
+            var parent: Set<TileID> = []
+            for y in ys {
+                for x in xs where i < (x * 7 + y * 3) % 23 + (x + y) % 5 * 9 {
+                    let id = TileID(z: 5, x: x, y: y)
+                    if (x + y) % 3 == 0 { missing.insert(id) } else if (x + y) % 3 == 1 { parent.insert(id) }
+                }
+            }
+            return (missing, parent)
+        }
+        var (whole, moves, landed) = (0, 0, 0)
+        var lastOrigin = (m.originX, m.originY)
+        var lastLate: Set<TileID> = []
+        for i in 0..<70 {
+            let cam = camera(i)
+            let footprint = TileMosaic.footprint(camera: cam, zoom: 5, tileSize: Self.t)
+            let xs =
+                Int(
+                    (footprint.minX / Double(Self.t)).rounded(.down))...Int(
+                    (footprint.maxX / Double(Self.t)).rounded(.down))
+            let ys =
+                Int(
+                    (footprint.minY / Double(Self.t)).rounded(.down))...Int(
+                    (footprint.maxY / Double(Self.t)).rounded(.down))
+            let (missing, parent) = late(i, xs, ys)
+            let cells = Self.cells(xs: xs, ys: ys, bitmaps: &bitmaps, missing: missing, parent: parent)
+            Self.update(m, xs, ys, cells, footprint)
+            var frame = FrameBuffer(width: w, height: h)
+            m.draw(into: &frame, camera: cam, zoom: 5, tileSize: Self.t, background: 0x0033_3333)
+            let fresh = TileMosaic()
+            Self.update(fresh, xs, ys, cells, footprint)
+            var expected = FrameBuffer(width: w, height: h)
+            fresh.draw(into: &expected, camera: cam, zoom: 5, tileSize: Self.t, background: 0x0033_3333)
+            // A tile left stale, or drawn where it is not, differs by far more than the lattice's rounding.
+            var (worst, off): (UInt32, Int) = (0, 0)
+            for (p, q) in zip(frame.pixels, expected.pixels) where p != q {
+                off += 1
+                for shift: UInt32 in [0, 8, 16] {
+                    let (a, b) = ((p >> shift) & 0xff, (q >> shift) & 0xff)
+                    worst = max(worst, a > b ? a - b : b - a)
+                }
+            }
+            if view.bearing == 0 {
+                #expect(off == 0, "frame \(i): \(off) pixels differ, by up to \(worst)")
+            } else {
+                #expect(worst <= 2, "frame \(i): \(off) pixels differ, by up to \(worst)")
+            }
+            if m.lastResampledPixels == w * h { whole += 1 }
+            if (m.originX, m.originY) != lastOrigin { moves += 1 }
+            let nowLate = missing.union(parent)
+            landed += lastLate.subtracting(nowLate).count
+            (lastOrigin, lastLate) = ((m.originX, m.originY), nowLate)
+        }
+        #expect(moves >= 3, "the window moved \(moves) times")
+        #expect(landed >= 10, "\(landed) tiles landed")
+        // The first frame; the window's moves and the tiles landing are followed without a whole resample.
+        #expect(whole == 1, "\(whole) frames resampled whole")
+    }
+
     @Test func theWindowHoldsTheFootprintAndItsMarginNotTheWholeGrid() {
         var bitmaps: [TileID: TileBitmap] = [:]
         let m = TileMosaic()

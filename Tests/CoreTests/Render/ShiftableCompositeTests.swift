@@ -154,4 +154,118 @@ struct ShiftableCompositeTests {
         #expect(composite.lastResampledPixels == 50 * 30)
         #expect(large == expected)
     }
+
+    @Test(
+        "A source changed in part, or moved within itself, is resampled only where the frame sees the change, every pixel as a whole resample gives",
+        arguments: [(degrees: 23.0, scale: 1.1), (degrees: 0.0, scale: 1.0), (degrees: 301.0, scale: 0.7)])
+    func partChangesMatchWholeResample(_ c: (degrees: Double, scale: Double)) throws {
+        let side = 260
+        var src = Self.source(side)
+        let (w, h) = (97, 61)
+        let composite = ShiftableComposite()
+        let lattice = try #require(FixedAffineMap(Self.map(degrees: c.degrees, scale: c.scale, columns: 0, rows: 0)))
+        var state: UInt64 = 0x1234_5678_9abc_def1
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        /// `rect` of the source painted with new pixels, each different, so a stale one cannot pass.
+        func paint(_ rect: PixelRect) {
+            for y in max(rect.y, 0)..<min(rect.y + rect.height, side) {
+                for x in max(rect.x, 0)..<min(rect.x + rect.width, side) {
+                    src[x, y] = UInt32(truncatingIfNeeded: next(1 << 24))
+                }
+            }
+        }
+        var at = (columns: 0, rows: 0)
+        var sourceMoved = (columns: 0, rows: 0)
+        var frame = FrameBuffer(width: w, height: h)
+        var (resampled, whole) = (0, 0)
+        for i in 0..<60 {
+            var changes = ShiftableComposite.SourceChanges()
+            if i > 0 {
+                let move = (next(5) - 2, next(5) - 2)
+                at = (at.columns + move.0, at.rows + move.1)
+                if next(4) == 0 {
+                    // The source's pixels move within it (back towards where they started), and what came in is new.
+                    let d = (
+                        (next(15) + 1) * (sourceMoved.columns > 0 ? -1 : 1),
+                        (next(15) + 1) * (sourceMoved.rows > 0 ? -1 : 1)
+                    )
+                    let old = src
+                    for y in 0..<side {
+                        for x in 0..<side {
+                            let (ox, oy) = (x + d.0, y + d.1)
+                            src[x, y] = (0..<side).contains(ox) && (0..<side).contains(oy) ? old[ox, oy] : 0
+                        }
+                    }
+                    let columns =
+                        d.0 > 0
+                        ? PixelRect(x: side - d.0, y: 0, width: d.0, height: side)
+                        : PixelRect(x: 0, y: 0, width: -d.0, height: side)
+                    let rows =
+                        d.1 > 0
+                        ? PixelRect(x: 0, y: side - d.1, width: side, height: d.1)
+                        : PixelRect(x: 0, y: 0, width: side, height: -d.1)
+                    paint(columns)
+                    paint(rows)
+                    changes.moved = d
+                    changes.changed += [columns, rows]
+                    sourceMoved = (sourceMoved.columns + d.0, sourceMoved.rows + d.1)
+                }
+                for _ in 0..<next(3) {
+                    let rect = PixelRect(x: next(side), y: next(side), width: next(40) + 1, height: next(40) + 1)
+                    paint(rect)
+                    changes.changed.append(rect)
+                }
+            }
+            var map = Self.map(degrees: c.degrees, scale: c.scale, columns: at.columns, rows: at.rows)
+            map.origin = map.origin - Point(x: Double(sourceMoved.columns), y: Double(sourceMoved.rows))
+            composite.draw(
+                src, revision: 1, changes: changes, into: &frame, map: map, filter: .bilinear, background: 0x0012_3456)
+            var moved = lattice
+            moved.u -= sourceMoved.columns << 16
+            moved.v -= sourceMoved.rows << 16
+            let expected = Self.wholeResample(src, moved, at: at, width: w, height: h, background: 0x0012_3456)
+            let wrong = zip(frame.pixels, expected.pixels).filter { $0 != $1 }.count
+            #expect(wrong == 0, "step \(i): \(wrong) pixels differ")
+            resampled += composite.lastResampledPixels
+            if composite.lastResampledPixels == w * h { whole += 1 }
+        }
+        #expect(whole == 1, "\(whole) frames resampled whole")
+        #expect(resampled < 60 * w * h / 4, "\(resampled) pixels resampled in 60 frames")
+    }
+
+    @Test("The destination pixels that sample a source rectangle are all inside its bounds, and few more")
+    func destinationBoundsHoldEverySample() throws {
+        let (w, h) = (97, 61)
+        for degrees in [0.0, 23, 90, 180, 301] {
+            let map = Self.map(degrees: degrees, scale: 1.1, columns: 0, rows: 0)
+            let lattice = try #require(FixedAffineMap(map))
+            for rect in [
+                PixelRect(x: 50, y: 30, width: 1, height: 1), PixelRect(x: 40, y: 20, width: 30, height: 7),
+                PixelRect(x: -500, y: -500, width: 10, height: 10),
+            ] {
+                let bounds = ShiftableComposite.destinationBounds(of: rect, map: map, width: w, height: h)
+                var reading = 0
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let at = lattice.shifted(columns: x, rows: y)
+                        let (u, v) = (at.u >> 16, at.v >> 16)
+                        // The 2×2 block from (u, v) meets the rectangle.
+                        guard u + 1 >= rect.x, u < rect.x + rect.width, v + 1 >= rect.y, v < rect.y + rect.height
+                        else { continue }
+                        reading += 1
+                        let inside = bounds.map {
+                            x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height
+                        }
+                        #expect(inside == true, "\(degrees)°, \(rect): pixel (\(x), \(y)) outside")
+                    }
+                }
+                // A few pixels to spare each side, not a frame's worth.
+                let area = bounds.map { $0.width * $0.height } ?? 0
+                #expect(area <= (reading == 0 ? 0 : reading * 4 + 200), "\(degrees)°, \(rect): \(area) for \(reading)")
+            }
+        }
+    }
 }
