@@ -27,12 +27,18 @@ func runCompositeInstructionCount() {
             degrees: 37, sourceCenter: Point(x: Double(side) / 2, y: Double(side) / 2),
             destinationCenter: Point(x: Double(w) / 2, y: Double(h) / 2))
         var frame = FrameBuffer(width: w, height: h)
+        // The same canvases in RGB565, as the map's mosaic keeps them (the composite the live loop runs).
+        let (map565, noise565) = (rgb565(map), rgb565(noise))
         if w == 800 {
+            countedComposite565800Map(map565, &frame, affine)
+            countedComposite565800Noise(noise565, &frame, affine)
             countedComposite800Map(map, &frame, affine)
             countedComposite800Noise(noise, &frame, affine)
             countedCompositeBefore800Map(map, &frame, affine)
             countedCompositeBefore800Noise(noise, &frame, affine)
         } else {
+            countedComposite5651920Map(map565, &frame, affine)
+            countedComposite5651920Noise(noise565, &frame, affine)
             countedComposite1920Map(map, &frame, affine)
             countedComposite1920Noise(noise, &frame, affine)
             countedCompositeBefore1920Map(map, &frame, affine)
@@ -42,6 +48,25 @@ func runCompositeInstructionCount() {
     }
 }
 
+/// `picture` with each pixel its nearest RGB565 colour.
+private func rgb565(_ picture: FrameBuffer) -> RGB565Image {
+    var image = RGB565Image(width: picture.width, height: picture.height)
+    for i in picture.pixels.indices { image.pixels[i] = RGB565.nearest(picture.pixels[i]) }
+    return image
+}
+
+@inline(never) func countedComposite565800Map(_ s: RGB565Image, _ d: inout FrameBuffer, _ m: AffineMap) {
+    RotatedBlit.draw(s, into: &d, map: m, background: 9)
+}
+@inline(never) func countedComposite565800Noise(_ s: RGB565Image, _ d: inout FrameBuffer, _ m: AffineMap) {
+    RotatedBlit.draw(s, into: &d, map: m, background: 10)
+}
+@inline(never) func countedComposite5651920Map(_ s: RGB565Image, _ d: inout FrameBuffer, _ m: AffineMap) {
+    RotatedBlit.draw(s, into: &d, map: m, background: 11)
+}
+@inline(never) func countedComposite5651920Noise(_ s: RGB565Image, _ d: inout FrameBuffer, _ m: AffineMap) {
+    RotatedBlit.draw(s, into: &d, map: m, background: 12)
+}
 @inline(never) func countedComposite800Map(_ s: FrameBuffer, _ d: inout FrameBuffer, _ m: AffineMap) {
     RotatedBlit.draw(s, into: &d, map: m, background: 1)
 }
