@@ -78,10 +78,9 @@ final class ShiftableComposite {
             kept = nil
             forget()
         }
-        // The destination pixels that sample what changed in the source: resampled like the strips, unless they
-        // add up to a whole frame's worth.
-        // The source's changed rectangles are first cut to what the frame samples: the bounding box of a
-        // rectangle turned into the frame is far larger than the rectangle.
+        // The destination pixels that sample what changed in the source, resampled like the strips unless they add
+        // up to a whole frame's worth. Each changed rectangle is first cut to what the frame samples: the bounding
+        // box of a rectangle turned into the frame is far larger than the rectangle.
         let seen = Self.sourceBounds(map: map, width: w, height: h)
         let departed = Self.departed(changes.moved, width: source.width, height: source.height)
         let changed = (changes.changed + departed).compactMap { rect in
