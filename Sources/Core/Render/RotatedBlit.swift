@@ -10,6 +10,15 @@ public struct AffineMap: Hashable, Sendable {
         self.yStep = yStep
     }
 
+    /// The destination columns and rows (x, y, fractional) whose steps move a sample by `offset` in the source:
+    /// the solution of `offset = x·xStep + y·yStep`; nil when the steps are not finite or (nearly) parallel.
+    func steps(to offset: Point) -> Point? {
+        let (a, b) = (xStep, yStep)
+        let det = a.x * b.y - b.x * a.y
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        return Point(x: (offset.x * b.y - b.x * offset.y) / det, y: (a.x * offset.y - offset.x * a.y) / det)
+    }
+
     /// The map that shows `source` turned clockwise by `degrees` about `sourceCenter`, scaled by `scale`, with that
     /// centre landing on `destinationCenter`.
     public static func rotation(

@@ -191,18 +191,13 @@ final class ShiftableComposite {
     static func destinationBounds(of rect: PixelRect, map: AffineMap, width w: Int, height h: Int) -> PixelRect? {
         guard !rect.isEmpty else { return nil }
         let screen = PixelRect(x: 0, y: 0, width: w, height: h)
-        let (a, b) = (map.xStep, map.yStep)
-        let det = a.x * b.y - b.x * a.y
-        guard det.isFinite, abs(det) > 1e-12 else { return screen }
         let (left, top) = (Double(rect.x - 1), Double(rect.y - 1))
         let (right, bottom) = (Double(rect.x + rect.width), Double(rect.y + rect.height))
-        let corners = [
+        let found = [
             Point(x: left, y: top), Point(x: right, y: top), Point(x: left, y: bottom), Point(x: right, y: bottom),
-        ].map { corner in
-            // Solve corner − origin = x · xStep + y · yStep.
-            let d = corner - map.origin
-            return Point(x: (d.x * b.y - b.x * d.y) / det, y: (a.x * d.y - d.x * a.y) / det)
-        }
+        ].map { map.steps(to: $0 - map.origin) }
+        let corners = found.compactMap { $0 }
+        guard corners.count == found.count else { return screen }
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
@@ -292,16 +287,12 @@ final class ShiftableComposite {
     static func wholePixels(from old: AffineMap, to new: AffineMap) -> (columns: Int, rows: Int)? {
         guard new.xStep == old.xStep, new.yStep == old.yStep else { return nil }
         let (a, b) = (new.xStep, new.yStep)
-        guard [a.x, a.y, b.x, b.y].allSatisfy({ abs($0) <= 1024 }) else { return nil }
-        let det = a.x * b.y - b.x * a.y
-        guard det.isFinite, abs(det) > 1e-12 else { return nil }
-        // Solve new.origin − old.origin = columns · xStep + rows · yStep.
-        let d = new.origin - old.origin
-        let columns = (d.x * b.y - b.x * d.y) / det
-        let rows = (a.x * d.y - d.x * a.y) / det
-        let (c, r) = (columns.rounded(), rows.rounded())
+        guard [a.x, a.y, b.x, b.y].allSatisfy({ abs($0) <= 1024 }),
+            let move = new.steps(to: new.origin - old.origin)
+        else { return nil }
+        let (c, r) = (move.x.rounded(), move.y.rounded())
         let limit = Double(1 << 20)
-        guard abs(columns - c) < 1e-3, abs(rows - r) < 1e-3, abs(c) < limit, abs(r) < limit else { return nil }
+        guard abs(move.x - c) < 1e-3, abs(move.y - r) < 1e-3, abs(c) < limit, abs(r) < limit else { return nil }
         return (Int(c), Int(r))
     }
 
