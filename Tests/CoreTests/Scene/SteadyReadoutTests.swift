@@ -63,8 +63,9 @@ import Testing
             }
             input.shownDegrees = nil
             input.shownAccuracy = nil
-            plain.append((seconds, HUDLines(input).heading))
-            plainAccuracy.append((seconds, HUDLines(input).accuracy ?? ""))
+            let plainLines = HUDLines(input)
+            plain.append((seconds, plainLines.heading))
+            plainAccuracy.append((seconds, plainLines.accuracy ?? ""))
         }
         let before = RideFixtures.flickers(plain)
         let now = RideFixtures.flickers(steady)
