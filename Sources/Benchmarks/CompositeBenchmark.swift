@@ -121,8 +121,7 @@ private func compositeRow(label: String, canvas: FrameBuffer, w: Int, h: Int, ba
         RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0)
     }
     // The same canvas in RGB565, as the map's mosaic keeps it: the live loop's composite.
-    var packed = RGB565Image(width: side, height: side)
-    for i in canvas.pixels.indices { packed.pixels[i] = RGB565.nearest(canvas.pixels[i]) }
+    let packed = rgb565(canvas)
     let bilinear565 = medianSeconds(iterations) {
         RotatedBlit.draw(packed, into: &frame, map: map, filter: .bilinear, background: 0)
     }
@@ -204,4 +203,11 @@ private func pixmanRotate(_ source: FrameBuffer, into destination: inout FrameBu
     }
     destination.pixels = dst
     return result
+}
+
+/// `picture` with each pixel its nearest RGB565 colour, as the map's mosaic keeps its tiles.
+func rgb565(_ picture: FrameBuffer) -> RGB565Image {
+    var image = RGB565Image(width: picture.width, height: picture.height)
+    for i in picture.pixels.indices { image.pixels[i] = RGB565.nearest(picture.pixels[i]) }
+    return image
 }

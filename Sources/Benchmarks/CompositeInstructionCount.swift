@@ -48,13 +48,6 @@ func runCompositeInstructionCount() {
     }
 }
 
-/// `picture` with each pixel its nearest RGB565 colour.
-private func rgb565(_ picture: FrameBuffer) -> RGB565Image {
-    var image = RGB565Image(width: picture.width, height: picture.height)
-    for i in picture.pixels.indices { image.pixels[i] = RGB565.nearest(picture.pixels[i]) }
-    return image
-}
-
 @inline(never) func countedComposite565800Map(_ s: RGB565Image, _ d: inout FrameBuffer, _ m: AffineMap) {
     RotatedBlit.draw(s, into: &d, map: m, background: 9)
 }

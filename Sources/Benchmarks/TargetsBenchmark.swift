@@ -110,8 +110,7 @@ private func compositeAgainstCopy() -> (rgb565: Double, xrgb8888: Double)? {
     let bilinear = medianSeconds(10) {
         RotatedBlit.draw(canvas, into: &frame, map: map, filter: .bilinear, background: 0)
     }
-    var packed = RGB565Image(width: side, height: side)
-    for i in canvas.pixels.indices { packed.pixels[i] = RGB565.nearest(canvas.pixels[i]) }
+    let packed = rgb565(canvas)
     let bilinear565 = medianSeconds(10) {
         RotatedBlit.draw(packed, into: &frame, map: map, filter: .bilinear, background: 0)
     }
