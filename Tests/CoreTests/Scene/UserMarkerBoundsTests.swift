@@ -59,4 +59,29 @@ struct UserMarkerBoundsTests {
         let square = 2 * UserMarkerLayer.coneRadius(unit: unit) * 2 * UserMarkerLayer.coneRadius(unit: unit)
         #expect(narrowest < square / 2, "\(narrowest) of \(square)")
     }
+
+    /// The cone is as wide as the HUD's held number (`SceneInput.shownAccuracy`), as the frame's signature takes
+    /// it: an accuracy dithering about a half does not widen and narrow the cone from one drawn frame to the next.
+    /// Without a held number (a frame drawn outside the pipeline) it is the accuracy itself, and a NaN is the
+    /// widest cone.
+    @Test("The cone takes the held accuracy")
+    func coneTakesTheHeldAccuracy() {
+        let camera = Camera(
+            mode: .headingUp, center: GeoCoordinate(latitude: 60.17, longitude: 24.94), zoom: 16.5,
+            mapBearing: Angle(0), width: 420, height: 420)
+        func look(accuracy: Double, shown: Int?) -> UserMarkerLayer.Look {
+            var input = SceneInput(
+                camera: camera, mode: .headingUp,
+                heading: Heading(
+                    direction: Angle(10), reference: .trueNorth, accuracyDegrees: accuracy, source: .compass))
+            input.shownAccuracy = shown
+            return UserMarkerLayer.Look(input, unit: 1)!
+        }
+        var readout = SteadyReadout()
+        let looks = [29.4, 29.6, 29.7, 29.3, 29.5].map { look(accuracy: $0, shown: readout.update($0)) }
+        #expect(Set(looks.map(\.accuracyDegrees)) == [29])
+        #expect(Set(looks).count == 1)
+        #expect(look(accuracy: 29.6, shown: nil).accuracyDegrees == 30)
+        #expect(look(accuracy: .nan, shown: nil).accuracyDegrees == 360)
+    }
 }
