@@ -12,8 +12,9 @@ public struct FrameSignature: Hashable, Sendable {
     var bearing: Int
     /// Arrow angle in half degrees; nil when a dot is drawn.
     var arrow: Int?
-    /// Heading accuracy (the cone's width) in whole degrees, as the HUD shows it (held against dither when the
-    /// pipeline holds it: a cone a degree wider is not a thing the eye tells apart, the number beside it is).
+    /// Heading accuracy (the cone's width) in whole degrees, as the marker draws it (`coneAccuracyDegrees`: held
+    /// against dither when the pipeline holds it; a cone a degree wider is not a thing the eye tells apart, the
+    /// number beside it is).
     var accuracy: Int?
     /// Position accuracy ring radius in pixels.
     var ringRadius: Int?
@@ -37,7 +38,7 @@ public struct FrameSignature: Hashable, Sendable {
         zoom = whole(camera.zoom * 100)
         bearing = whole(camera.bearing.degrees * 10)
         arrow = input.heading.map { whole(camera.arrowAngle(heading: $0.direction).degrees * 2) }
-        accuracy = input.heading.map { input.shownAccuracy ?? whole($0.accuracyDegrees) }
+        accuracy = input.coneAccuracyDegrees
         ringRadius = input.positionErrorMetres.map {
             whole($0 / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom))
         }

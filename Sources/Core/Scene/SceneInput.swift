@@ -59,6 +59,16 @@ public struct SceneInput: Sendable {
         self.headingStatus = headingStatus
         self.headingWarning = headingWarning
     }
+
+    /// How wide the heading's cone is drawn, in whole degrees either side, as the marker draws it and the frame's
+    /// signature compares it: the HUD's held number when the pipeline holds one (a cone that widened and narrowed
+    /// by a degree with a dithering accuracy wobbled, and was drawn again each time), else the accuracy rounded to
+    /// 0…360; one that is not a number is as bad as can be, 360. Nil without a heading.
+    public var coneAccuracyDegrees: Int? {
+        heading.map { h in
+            shownAccuracy ?? (h.accuracyDegrees.isFinite ? Int(min(max(h.accuracyDegrees, 0), 360).rounded()) : 360)
+        }
+    }
 }
 
 /// Whether the orientation mode on screen is the rider's own choice, auto's pick, or a locked north-up.

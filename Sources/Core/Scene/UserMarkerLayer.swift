@@ -34,14 +34,8 @@ struct UserMarkerLayer {
             }
             stale = input.positionStale
             arrowHalfDegrees = input.heading.flatMap { whole(camera.arrowAngle(heading: $0.direction).degrees * 2) }
-            // The cone is as wide as the HUD's number says (held against dither, as the frame's signature takes
-            // it): a cone that widened and narrowed by a degree from frame to frame was drawn again each time and
-            // wobbled. An accuracy that is not a number is as bad as can be: the widest cone, the hollow arrow.
-            accuracyDegrees =
-                input.heading.map { h in
-                    input.shownAccuracy
-                        ?? (h.accuracyDegrees.isFinite ? Int(min(max(h.accuracyDegrees, 0), 360).rounded()) : 360)
-                } ?? 0
+            // The widest cone and the hollow arrow for an accuracy that is not a number.
+            accuracyDegrees = input.coneAccuracyDegrees ?? 0
         }
     }
 
