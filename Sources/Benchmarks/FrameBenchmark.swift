@@ -94,9 +94,20 @@ private func frameOutBenchmark(_ setup: FrameSetup) throws {
 /// the same frames composed as a memory display copies them out, as the live loop does
 /// (`--toggle-collect='*countedComposedFrames*'`).
 func runFrameInstructionCount() {
-    print("\n== The whole frame, the ride frames once after a warm pass, for callgrind (FrameBenchmark.swift) ==")
+    runFrameInstructionCount(from: 20, to: 50)
+}
+
+/// `frame-count` through the bundled ride's U-turn (95–115 s), where every other frame turns the map.
+func runTurnFrameInstructionCount() {
+    runFrameInstructionCount(from: 95, to: 115)
+}
+
+private func runFrameInstructionCount(from: Double, to: Double) {
+    print(
+        "\n== The whole frame, the ride frames \(Int(from))–\(Int(to)) s once after a warm pass, for callgrind "
+            + "(FrameBenchmark.swift) ==")
     do {
-        let setup = try frameSetup()
+        let setup = try frameSetup(from: from, to: to)
         countedFrames(setup.scene, setup.inputs)
         let display = try MemoryScanoutDisplay(panelWidth: 800, panelHeight: 480)
         try presentComposed(setup.scene, setup.inputs, display)  // warm: the display's buffers and the kept frame
@@ -128,14 +139,15 @@ private struct FrameSetup {
     var inputs: [SceneInput]
 }
 
-/// The scene on the bundled map and what the pipeline asks it to draw, drawn once (every tile and label cached).
-private func frameSetup() throws -> FrameSetup {
+/// The scene on the bundled map and what the pipeline asks it to draw from `from` to `to` seconds into the ride
+/// (20–50 s unless said), drawn once (every tile and label cached).
+private func frameSetup(from: Double = 20, to: Double = 50) throws -> FrameSetup {
     let fonts = try FontSet.load()
     let shaper = try WorldTextShaper()
     let layer = try OfflineMap.layer(
         path: repositoryPath("maps/helsinki.mbtiles"), style: .day, fonts: fonts, waitForTiles: true, shaper: shaper)
     let scene = Scene(width: 800, height: 480, fonts: fonts, map: layer, shaper: shaper)
-    let inputs = try rideSceneInputs(scene: scene, step: 0.05)
+    let inputs = try rideSceneInputs(scene: scene, step: 0.05, from: from, to: to)
     for input in inputs { _ = scene.render(input) }
     return FrameSetup(scene: scene, layer: layer, inputs: inputs)
 }

@@ -20,12 +20,13 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("memory", runMemoryBenchmark),
     ("frame", runFrameBenchmark),
     ("frame-count", runFrameInstructionCount),
+    ("frame-count-turn", runTurnFrameInstructionCount),
     ("camera-steps", runCameraSteps),
 ]
 // For callgrind, or slow and only for a question already answered in docs/benchmarks.md.
 let onlyWhenNamed: Set = [
     "composite-count", "composite-tiles", "hud-count", "hud-count-fresh", "composite-flat", "frame-count",
-    "camera-steps",
+    "frame-count-turn", "camera-steps",
 ]
 let wanted = Array(CommandLine.arguments.dropFirst())
 let unknown = wanted.filter { w in !benchmarks.contains { $0.name == w } }

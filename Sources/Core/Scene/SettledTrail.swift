@@ -4,8 +4,15 @@
 /// Why: the trail's two translucent strokes were a fifth of a frame's instructions, every frame, for a line that
 /// between fixes only moves with the map, and the map moves in whole pixels (`Camera.snappedToScreenPixels`).
 /// The layer is drawn again when a fix adds a point, when the map turns or zooms, and when a move brings part of
-/// the trail into view that the layer does not hold. While the map turns every frame the trail is stroked
-/// directly instead, as is a camera not on the pixel grid: a layer drawn every frame would cost twice a stroke.
+/// the trail into view that the layer does not hold. While the map turns the trail is stroked directly instead,
+/// as is a camera not on the pixel grid: a layer drawn every frame would cost twice a stroke.
+///
+/// A turn is told by the camera, not by one frame: the layer is drawn only once the map has held its zoom and
+/// bearing (moving by whole pixels) from one frame to the next twice in a row (`steadyFramesBeforeLayer`).
+/// Through a turn at 20 frames a second the map's bearing moves in steps of its dead band about every other
+/// frame, so a layer drawn on the first frame that held was thrown away on the next: in the bundled ride's
+/// U-turn 60 layers were drawn for 6 frames that moved one, 13 % of the turn's instructions (docs/benchmarks.md,
+/// twenty-eighth pass).
 ///
 /// The two parts meet without overlapping: the settled stroke has no cap at its last point, and the live segment
 /// starts there with the joint's round piece (`Stroker.join`), so no translucent pixel is blended twice except
@@ -40,9 +47,12 @@ struct SettledTrail {
     }
 
     private var layer: Layer?
-    /// The last frame's camera: a layer is drawn only when the map held its zoom and bearing and moved by whole
-    /// pixels since.
+    /// The last frame's camera, and how many frames in a row the map has held its zoom, bearing and anchor and
+    /// moved by whole pixels from the frame before (0: this frame did not).
     private var last: Camera?
+    private var steadyFrames = 0
+    /// A layer is drawn only after this many steady frames in a row: one more than the turn's every-other-frame.
+    static let steadyFramesBeforeLayer = 2
     /// Layers drawn and frames that moved one instead (for the benchmarks and tests).
     private(set) var redrawn = 0
     private(set) var reused = 0
@@ -50,6 +60,7 @@ struct SettledTrail {
     mutating func removeAll() {
         layer = nil
         last = nil
+        steadyFrames = 0
     }
 
     /// Makes sure the layer holds `trail` less its last point for `camera` (`onScreen`: the trail as that
@@ -68,7 +79,7 @@ struct SettledTrail {
             removeAll()
             return nil
         }
-        let previous = last
+        steadyFrames = Self.steady(from: last, to: camera) ? steadyFrames + 1 : 0
         last = camera
         let current = camera.screenPoint(of: trail[trail.count - 1])
         let joint = settled[settled.count - 1]
@@ -85,9 +96,7 @@ struct SettledTrail {
             return Plan(dx: dx, dy: dy, live: live)
         }
         layer = nil
-        guard let previous, previous.zoom == camera.zoom, previous.bearing == camera.bearing,
-            previous.anchor == camera.anchor,
-            Self.wholePixels(camera.screenPoint(of: previous.center) - previous.anchor) != nil,
+        guard steadyFrames >= Self.steadyFramesBeforeLayer,
             let rect = HUDLayerCache.pixelBounds(bounds, width: canvas.width, height: canvas.height)
         else { return nil }
         redrawn += 1
@@ -168,6 +177,13 @@ struct SettledTrail {
         }
         if Stroker.hasRoundCaps(radius: r) { path.addCircle(center: to, radius: r) }
         return path
+    }
+
+    /// Whether the map held its zoom, bearing and anchor from `previous` to `camera` and moved by whole pixels.
+    private static func steady(from previous: Camera?, to camera: Camera) -> Bool {
+        guard let previous else { return false }
+        return previous.zoom == camera.zoom && previous.bearing == camera.bearing && previous.anchor == camera.anchor
+            && wholePixels(camera.screenPoint(of: previous.center) - previous.anchor) != nil
     }
 
     /// The box around `points` grown by `margin`.
