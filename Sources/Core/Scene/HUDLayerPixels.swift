@@ -56,10 +56,17 @@ struct HUDLayerPixels {
         precondition(colour.count == transmission.count && width > 0 && colour.count % width == 0)
         self.width = width
         height = colour.count / width
-        for y in 0..<(colour.count / width) {
-            encodeRow(
-                y, colour: colour[(y * width)..<((y + 1) * width)],
-                transmission: transmission[(y * width)..<((y + 1) * width)])
+        // Through buffer pointers: every pixel of a layer drawn again passes here (the marker, the heading's
+        // digits and the north pointer through a turn), and the arrays' bounds checks were most of the work.
+        colour.withUnsafeBufferPointer { colour in
+            transmission.withUnsafeBufferPointer { transmission in
+                for y in 0..<height {
+                    let row = (y * width)..<((y + 1) * width)
+                    encodeRow(
+                        y, colour: UnsafeBufferPointer(rebasing: colour[row]),
+                        transmission: UnsafeBufferPointer(rebasing: transmission[row]))
+                }
+            }
         }
     }
 
@@ -68,17 +75,18 @@ struct HUDLayerPixels {
         spans.count * MemoryLayout<Span>.stride + colours.count * 4 + greys.count + transmissions.count * 4
     }
 
-    private mutating func encodeRow(_ y: Int, colour: ArraySlice<UInt32>, transmission: ArraySlice<UInt32>) {
-        let start = colour.startIndex
+    private mutating func encodeRow(
+        _ y: Int, colour: UnsafeBufferPointer<UInt32>, transmission: UnsafeBufferPointer<UInt32>
+    ) {
         let width = colour.count
         // Pixels from `pending` to the run being looked at are kept one by one.
         var pending: Int?
         var x = 0
         while x < width {
-            let k = transmission[start + x]
-            let c = colour[start + x]
+            let k = transmission[x]
+            let c = colour[x]
             var end = x + 1
-            while end < width, transmission[start + end] == k, colour[start + end] == c { end += 1 }
+            while end < width, transmission[end] == k, colour[end] == c { end += 1 }
             let run = end - x
             if k == Self.clear && c == 0 && run >= Self.shortestGap {
                 if let from = pending { addPixels(y, from..<x, colour: colour, transmission: transmission) }
@@ -97,23 +105,22 @@ struct HUDLayerPixels {
 
     /// How pixels kept one by one are kept, from how much each lets through (`transmissions`): nothing at all,
     /// the same in its three channels, or not.
-    private static func kind(ofPixelsLetting transmissions: ArraySlice<UInt32>) -> Kind {
+    private static func kind(ofPixelsLetting transmissions: UnsafeBufferPointer<UInt32>) -> Kind {
         if transmissions.allSatisfy({ $0 == 0 }) { return .opaque }
         return transmissions.allSatisfy { $0 == ($0 & 0xff) &* 0x01_0101 } ? .greys : .mixed
     }
 
     /// Keeps pixels `range` of row `y` one by one, less the untouched ones at either end.
     private mutating func addPixels(
-        _ y: Int, _ range: Range<Int>, colour: ArraySlice<UInt32>, transmission: ArraySlice<UInt32>
+        _ y: Int, _ range: Range<Int>, colour: UnsafeBufferPointer<UInt32>, transmission: UnsafeBufferPointer<UInt32>
     ) {
-        let start = colour.startIndex
-        func untouched(_ x: Int) -> Bool { transmission[start + x] == Self.clear && colour[start + x] == 0 }
+        func untouched(_ x: Int) -> Bool { transmission[x] == Self.clear && colour[x] == 0 }
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper, untouched(lower) { lower += 1 }
         while upper > lower, untouched(upper - 1) { upper -= 1 }
         guard lower < upper else { return }
-        let ks = transmission[(start + lower)..<(start + upper)]
+        let ks = UnsafeBufferPointer(rebasing: transmission[lower..<upper])
         let kind = Self.kind(ofPixelsLetting: ks)
         let k =
             switch kind {
@@ -125,7 +132,7 @@ struct HUDLayerPixels {
             y: UInt32(y), x: UInt32(lower), count: UInt32(upper - lower), kind: kind, k: UInt32(k),
             c: UInt32(colours.count))
         spans.append(span)
-        colours.append(contentsOf: colour[(start + lower)..<(start + upper)])
+        colours.append(contentsOf: UnsafeBufferPointer(rebasing: colour[lower..<upper]))
         switch kind {
         case .greys: greys.append(contentsOf: ks.lazy.map { UInt8(truncatingIfNeeded: $0) })
         case .mixed: transmissions.append(contentsOf: ks)
