@@ -84,4 +84,24 @@ struct UserMarkerBoundsTests {
         #expect(look(accuracy: 29.6, shown: nil).accuracyDegrees == 30)
         #expect(look(accuracy: .nan, shown: nil).accuracyDegrees == 360)
     }
+
+    /// An arrow a tenth of a degree either side of straight up is one look: 359.8° rounds to 720 half degrees,
+    /// which drew the same arrow as 0 but was a look of its own, drawn again into the marker's layer.
+    @Test("An arrow just short of 360° is the look of 0°")
+    func arrowJustShortOfAFullTurnIsStraightUp() {
+        let camera = Camera(
+            mode: .headingUp, center: GeoCoordinate(latitude: 60.17, longitude: 24.94), zoom: 16.5,
+            mapBearing: Angle(90), width: 420, height: 420)
+        func look(_ heading: Double) -> UserMarkerLayer.Look {
+            UserMarkerLayer.Look(
+                SceneInput(
+                    camera: camera, mode: .headingUp,
+                    heading: Heading(
+                        direction: Angle(heading), reference: .trueNorth, accuracyDegrees: 5, source: .compass)),
+                unit: 1)!
+        }
+        #expect(look(89.8).arrowHalfDegrees == 0)
+        #expect(look(89.8) == look(90.1))
+        #expect(look(89.6).arrowHalfDegrees == 719)
+    }
 }

@@ -72,6 +72,21 @@ struct HUDLayerCacheTests {
         #expect(stats.reused > stats.redrawn, "redrawn \(stats.redrawn), reused \(stats.reused)")
     }
 
+    /// The heading's digits layer covers its line's text and no more (`HUDLayer.digitsBand`): with the longest
+    /// lines (a number, a cardinal and a wide accuracy) the cached frame is still the fresh one.
+    @Test func theHeadingDigitsLayerHoldsTheWholeLine() throws {
+        let (cached, fresh, inputs) = try Self.scenes()
+        var input = try #require(inputs.first)
+        for (direction, accuracy, wide) in [(359.6, 40.0, true), (338.0, 150.0, true), (123.0, 2.0, false)] {
+            input.heading = Heading(
+                direction: Angle(direction), reference: .trueNorth, accuracyDegrees: accuracy, source: .compass)
+            (input.shownDegrees, input.shownAccuracy) = (nil, nil)
+            #expect((HUDLines(input).accuracy != nil) == wide)
+            let worst = Self.largestDifference(cached.render(input), fresh.render(input))
+            #expect(worst <= 2, "heading \(direction)° ±\(accuracy)°: largest channel difference \(worst)")
+        }
+    }
+
     @Test func theSameFrameRedrawsNoPanelAndANewHeadingOnlyItsDigits() throws {
         let (cached, _, inputs) = try Self.scenes()
         var input = try #require(inputs.first)
