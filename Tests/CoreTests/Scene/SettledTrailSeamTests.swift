@@ -58,7 +58,8 @@ struct SettledTrailSeamTests {
         let scratch = Canvas(width: 320, height: 240)
         var largest = 0
         var over2 = 0
-        for step in 0..<6 {
+        // Seven frames: the layer is drawn on the third (after two steady frames) and moved on the four after it.
+        for step in 0..<7 {
             let camera = Self.camera(shifted: step)
             let plan = settled.prepare(
                 trail: trail, onScreen: TrailLayer.onScreen(camera: camera, trail: trail), camera: camera,
