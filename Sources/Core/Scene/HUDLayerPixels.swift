@@ -57,7 +57,7 @@ struct HUDLayerPixels {
         self.width = width
         height = colour.count / width
         // Through buffer pointers: every pixel of a layer drawn again passes here (the marker, the heading's
-        // digits and the north pointer through a turn), and the arrays' bounds checks were most of the work.
+        // digits and the north pointer through a turn), and the array slices' bounds checks were half the work.
         colour.withUnsafeBufferPointer { colour in
             transmission.withUnsafeBufferPointer { transmission in
                 for y in 0..<height {

@@ -47,9 +47,10 @@ struct SettledTrail {
     }
 
     private var layer: Layer?
-    /// The last frame's camera, and how many frames in a row the map has held its zoom, bearing and anchor and
-    /// moved by whole pixels from the frame before (0: this frame did not).
+    /// The last frame's camera.
     private var last: Camera?
+    /// How many frames in a row the map has held its zoom, bearing and anchor and moved by whole pixels from the
+    /// frame before (0: this frame did not).
     private var steadyFrames = 0
     /// A layer is drawn only after this many steady frames in a row: one more than the turn's every-other-frame.
     static let steadyFramesBeforeLayer = 2
