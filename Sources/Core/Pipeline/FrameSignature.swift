@@ -37,7 +37,7 @@ public struct FrameSignature: Hashable, Sendable {
         centerPixel = [whole(p.x * 4), whole(p.y * 4), whole(camera.anchor.x), whole(camera.anchor.y)]
         zoom = whole(camera.zoom * 100)
         bearing = whole(camera.bearing.degrees * 10)
-        arrow = input.heading.map { whole(camera.arrowAngle(heading: $0.direction).degrees * 2) }
+        arrow = input.arrowHalfDegrees
         accuracy = input.coneAccuracyDegrees
         ringRadius = input.positionErrorMetres.map {
             whole($0 / WebMercator.metresPerPixel(latitude: camera.center.latitude, zoom: camera.zoom))

@@ -60,6 +60,14 @@ public struct SceneInput: Sendable {
         self.headingWarning = headingWarning
     }
 
+    /// The arrow's angle on screen (heading less the map's rotation) in half degrees, 0..<720, as the marker draws
+    /// it and the frame's signature compares it; nil without a heading. 359.8° rounds to 720, the arrow drawn at
+    /// 0, so it is 0: a look of its own for it was drawn again into the marker's layer.
+    public var arrowHalfDegrees: Int? {
+        // An `Angle` is finite and in [0, 360): the conversion cannot trap.
+        heading.map { Int((camera.arrowAngle(heading: $0.direction).degrees * 2).rounded()) % 720 }
+    }
+
     /// How wide the heading's cone is drawn, in whole degrees either side, as the marker draws it and the frame's
     /// signature compares it: the HUD's held number when the pipeline holds one (a cone that widened and narrowed
     /// by a degree with a dithering accuracy wobbled, and was drawn again each time), else the accuracy rounded to

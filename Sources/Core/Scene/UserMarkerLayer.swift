@@ -33,10 +33,7 @@ struct UserMarkerLayer {
                 if r > size * 0.9 && r < Double(max(camera.width, camera.height)) * 2 { ringRadius = whole(r) }
             }
             stale = input.positionStale
-            // 359.8° rounds to 720 half degrees: the same arrow as 0, which must be the same look.
-            arrowHalfDegrees = input.heading.flatMap {
-                whole(camera.arrowAngle(heading: $0.direction).degrees * 2).map { $0 % 720 }
-            }
+            arrowHalfDegrees = input.arrowHalfDegrees
             // The widest cone and the hollow arrow for an accuracy that is not a number.
             accuracyDegrees = input.coneAccuracyDegrees ?? 0
         }

@@ -86,22 +86,24 @@ struct UserMarkerBoundsTests {
     }
 
     /// An arrow a tenth of a degree either side of straight up is one look: 359.8° rounds to 720 half degrees,
-    /// which drew the same arrow as 0 but was a look of its own, drawn again into the marker's layer.
+    /// which drew the same arrow as 0 but was a look of its own, drawn again into the marker's layer, and a
+    /// signature of its own, a frame drawn again.
     @Test("An arrow just short of 360° is the look of 0°")
     func arrowJustShortOfAFullTurnIsStraightUp() {
         let camera = Camera(
             mode: .headingUp, center: GeoCoordinate(latitude: 60.17, longitude: 24.94), zoom: 16.5,
             mapBearing: Angle(90), width: 420, height: 420)
-        func look(_ heading: Double) -> UserMarkerLayer.Look {
-            UserMarkerLayer.Look(
-                SceneInput(
-                    camera: camera, mode: .headingUp,
-                    heading: Heading(
-                        direction: Angle(heading), reference: .trueNorth, accuracyDegrees: 5, source: .compass)),
-                unit: 1)!
+        func input(_ heading: Double) -> SceneInput {
+            SceneInput(
+                camera: camera, mode: .headingUp,
+                heading: Heading(direction: Angle(heading), reference: .trueNorth, accuracyDegrees: 5, source: .compass)
+            )
         }
+        func look(_ heading: Double) -> UserMarkerLayer.Look { UserMarkerLayer.Look(input(heading), unit: 1)! }
         #expect(look(89.8).arrowHalfDegrees == 0)
         #expect(look(89.8) == look(90.1))
         #expect(look(89.6).arrowHalfDegrees == 719)
+        // The frame's signature takes the same angle: no frame is drawn for the same arrow.
+        #expect(FrameSignature(input(89.8)) == FrameSignature(input(90.1)))
     }
 }

@@ -9,8 +9,8 @@ import Testing
 /// layer is drawn again only when a fix adds a point or the map turns.
 @Suite("Settled trail layer")
 struct SettledTrailTests {
-    /// 8 s of the bundled ride from `from` seconds in (24 s: through a left turn), heading-up at zoom 16.5, drawn
-    /// by a scene keeping its layers and by one drawing everything afresh.
+    /// `seconds` of the bundled ride from `from` seconds in (8 s from 24 s: through a left turn), heading-up at
+    /// zoom 16.5, drawn by a scene keeping its layers and by one drawing everything afresh.
     static func frames(night: Bool, from: Double = 24, seconds: Double = 8) throws -> (
         layered: Scene, fresh: Scene, inputs: [SceneInput]
     ) {
