@@ -38,6 +38,13 @@ struct HUDLayerPixels {
     /// Runs of one colour at least this long are a span of their own: shorter ones cost less one by one than
     /// the span they would need, and the one after them.
     static let shortestUniformRun = 8
+    /// Runs of one opaque colour (a panel's fill between its glyphs) are a span of their own only from this long:
+    /// shorter ones are copied with the glyphs' pixels around them. A span costs its lookups and stores whatever
+    /// its length, and a row of a panel's text was a dozen spans a frame; copied, it is one.
+    static let shortestOpaqueUniformRun = 64
+    /// Opaque pixels kept one by one among translucent ones are a span of their own (copied, not blended) from
+    /// this many on.
+    static let shortestOpaqueRun = 8
     /// Runs of untouched pixels at least this long end a span; shorter ones are kept in it (they composite to
     /// the frame's own pixel), as a new span would cost more.
     static let shortestGap = 5
@@ -91,7 +98,9 @@ struct HUDLayerPixels {
             if k == Self.clear && c == 0 && run >= Self.shortestGap {
                 if let from = pending { addPixels(y, from..<x, colour: colour, transmission: transmission) }
                 pending = nil
-            } else if run >= Self.shortestUniformRun && !(k == Self.clear && c == 0) {
+            } else if run >= (k == 0 ? Self.shortestOpaqueUniformRun : Self.shortestUniformRun)
+                && !(k == Self.clear && c == 0)
+            {
                 if let from = pending { addPixels(y, from..<x, colour: colour, transmission: transmission) }
                 pending = nil
                 spans.append(Span(y: UInt32(y), x: UInt32(x), count: UInt32(run), kind: .uniform, k: k, c: c))
@@ -120,6 +129,31 @@ struct HUDLayerPixels {
         while lower < upper, untouched(lower) { lower += 1 }
         while upper > lower, untouched(upper - 1) { upper -= 1 }
         guard lower < upper else { return }
+        // Opaque stretches long enough to pay for a span of their own are copied; what lies between them blended.
+        var start = lower
+        var x = lower
+        while x < upper {
+            guard transmission[x] == 0 else {
+                x += 1
+                continue
+            }
+            var end = x + 1
+            while end < upper, transmission[end] == 0 { end += 1 }
+            if end - x >= Self.shortestOpaqueRun {
+                if start < x { addSpan(y, start..<x, colour: colour, transmission: transmission) }
+                addSpan(y, x..<end, colour: colour, transmission: transmission)
+                start = end
+            }
+            x = end
+        }
+        if start < upper { addSpan(y, start..<upper, colour: colour, transmission: transmission) }
+    }
+
+    /// Keeps pixels `range` of row `y` as one span of pixels kept one by one.
+    private mutating func addSpan(
+        _ y: Int, _ range: Range<Int>, colour: UnsafeBufferPointer<UInt32>, transmission: UnsafeBufferPointer<UInt32>
+    ) {
+        let (lower, upper) = (range.lowerBound, range.upperBound)
         let ks = UnsafeBufferPointer(rebasing: transmission[lower..<upper])
         let kind = Self.kind(ofPixelsLetting: ks)
         let k =

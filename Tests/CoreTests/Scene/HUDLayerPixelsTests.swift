@@ -33,7 +33,10 @@ struct HUDLayerPixelsTests {
         for _ in 0..<height {
             var x = 0
             while x < width {
-                let run = min(width - x, Int.random(in: 1...20, using: &generator))
+                // Mostly short runs, and now and then one long enough to be a span of its own whatever its kind
+                // (`shortestOpaqueUniformRun`).
+                let long = Int.random(in: 0..<6, using: &generator) == 0
+                let run = min(width - x, Int.random(in: long ? 60...90 : 1...20, using: &generator))
                 let kind = Int.random(in: 0...5, using: &generator)
                 let grey = UInt32.random(in: 0...255, using: &generator)
                 // Kinds 0–2 are one pixel repeated (a run); 3–5 a new pixel each time (edges; 5: text on an
@@ -119,6 +122,37 @@ struct HUDLayerPixelsTests {
         // A span a row, and the edge pixel either side of it in the corners' twelve rows.
         #expect(pixels.spans.count == height + 12 * 2)
         #expect(pixels.bytes < 8 * width * height / 20, "\(pixels.bytes) bytes")
+    }
+
+    /// A row of text on an opaque panel: the fill between the glyphs is copied with them in one span, not cut
+    /// into a span per gap; a long stretch of fill alone is filled; the antialiased edge pixels, blended, are
+    /// spans of their own.
+    @Test func aRowOfTextOnAnOpaquePanelIsOneSpanOfCopiedPixels() {
+        let fill: UInt32 = 0x1b_2230
+        var colour: [UInt32] = [0x0d_1118]
+        var transmission: [UInt32] = [0x80_8080]
+        func add(_ count: Int, _ c: (Int) -> UInt32) {
+            for i in 0..<count {
+                colour.append(c(i))
+                transmission.append(0)
+            }
+        }
+        add(20) { _ in fill }
+        add(5) { 0xff_ffff - UInt32($0) }
+        add(30) { _ in fill }
+        add(3) { 0xc0_c0c0 + UInt32($0) }
+        add(100) { _ in fill }
+        colour.append(0x0d_1118)
+        transmission.append(0x80_8080)
+        let pixels = HUDLayerPixels(colour: colour, transmission: transmission, width: colour.count)
+        #expect(pixels.spans.map(\.kind) == [.greys, .opaque, .uniform, .greys])
+        #expect(pixels.spans.map(\.count) == [1, 58, 100, 1])
+        var frame = FrameBuffer(width: colour.count, height: 1)
+        for i in frame.pixels.indices { frame.pixels[i] = UInt32(i) &* 0x01_0305 }
+        var expected = frame
+        for x in 0..<colour.count { expected[x, 0] = HUDLayerCache.blend(expected[x, 0], transmission[x], colour[x]) }
+        pixels.composite(into: &frame, x: 0, y: 0)
+        #expect(frame == expected)
     }
 
     @Test func aLayerTouchingNothingHoldsNoSpans() {
