@@ -28,6 +28,26 @@ public final class Canvas {
         fill(p, color)
     }
 
+    /// Sets every pixel of `rect` (cut to the frame) to the opaque `color`: what `fill` gives for a rectangle on
+    /// whole pixels, without the rasteriser's work per pixel. A translucent `color` is filled through `fill`.
+    public func fillPixels(_ rect: PixelRect, _ color: Color) {
+        guard color.a == 255 else {
+            let (x0, y0) = (Double(rect.x), Double(rect.y))
+            let (x1, y1) = (Double(rect.x + rect.width), Double(rect.y + rect.height))
+            fill(
+                Path(polygons: [[Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]]),
+                color)
+            return
+        }
+        guard let cut = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        let (w, value) = (width, color.xrgb)
+        frame.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in cut.y..<(cut.y + cut.height) {
+                (pixels.baseAddress! + y * w + cut.x).update(repeating: value, count: cut.width)
+            }
+        }
+    }
+
     /// Fills a rectangle with rounded corners.
     public func fillRoundedRect(_ rect: Rect, radius: Double, _ color: Color) {
         fill(Path.roundedRect(rect, radius: radius), color)
@@ -69,6 +89,12 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Double { y + height }
     public func intersects(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+    /// The rectangle with each edge moved to the nearest pixel boundary: filled, its sides cover whole pixels
+    /// and leave no antialiased column or row along them.
+    public var onWholePixels: Rect {
+        let (x0, y0) = (x.rounded(), y.rounded())
+        return Rect(x: x0, y: y0, width: maxX.rounded() - x0, height: maxY.rounded() - y0)
+    }
 }
 
 extension Path {

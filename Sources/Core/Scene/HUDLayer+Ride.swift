@@ -169,7 +169,7 @@ extension HUDLayer {
     /// Draws the route and trip panels placed by `placeRideColumn`.
     func drawRideColumn(_ canvas: Canvas, _ column: RideColumn, theme: SceneTheme, radius: Double) {
         if let panel = column.route {
-            canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+            fillPanel(canvas, panel, radius: radius, theme)
             var y = panel.y + inset
             for row in column.routeRows {
                 let h = rowHeight(row)
@@ -187,7 +187,7 @@ extension HUDLayer {
             }
         }
         if let panel = column.trip {
-            canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+            fillPanel(canvas, panel, radius: radius, theme)
             let t = typography.secondary
             var baseline = panel.y + inset + t.capHeight
             for line in column.tripRows {

@@ -366,6 +366,8 @@ struct HUDLayer {
         theme: SceneTheme
     ) {
         var slots: [HUDLayerCache.Slot] = [.heading, .headingDigits, .speed, .speedDigits, .scale]
+        let headingBand = digitsBand(layout.heading, textWidth: layout.headingDigitsWidth)
+        let speedBand = digitsBand(layout.speed)
         // Each key holds everything its panel's drawing reads, so a panel cannot show something stale. The digits
         // change most often: they are layers of their own over their panels, so a new number redraws only them.
         cache.prepare(
@@ -375,8 +377,11 @@ struct HUDLayer {
             .headingDigits,
             key: .headingDigits(
                 theme, heading: lines.heading, cardinal: lines.cardinal, accuracy: lines.accuracy, layout.heading),
-            rect: digitsBand(layout.heading, textWidth: layout.headingDigitsWidth), on: canvas
-        ) { drawHeadingDigits($0, lines, layout, theme) }
+            rect: headingBand, on: canvas
+        ) {
+            fillPanelInside($0, layout.heading, band: headingBand, theme)
+            drawHeadingDigits($0, lines, layout, theme)
+        }
         cache.prepare(
             .speed, key: .panel(theme, rows: layout.speedRows, layout.speed), rect: layout.speed, on: canvas
         ) { drawSpeedBackground($0, layout, theme) }
@@ -384,8 +389,11 @@ struct HUDLayer {
             .speedDigits,
             key: .speedDigits(
                 theme, speed: lines.speed, stale: lines.stale, unit: lines.speedUnit, unitBelow: layout.speedUnitBelow,
-                layout.speed), rect: digitsBand(layout.speed), on: canvas
-        ) { drawSpeedDigits($0, lines, layout, theme) }
+                layout.speed), rect: speedBand, on: canvas
+        ) {
+            fillPanelInside($0, layout.speed, band: speedBand, theme)
+            drawSpeedDigits($0, lines, layout, theme)
+        }
         cache.prepare(
             .scale, key: .scale(theme, layout.scale, barPixels: layout.scaleBarPixels, label: layout.scaleLabel),
             rect: layout.scale, on: canvas
@@ -430,11 +438,38 @@ struct HUDLayer {
     }
 
     private func drawStreetBar(_ canvas: Canvas, _ bar: Rect, _ text: String, _ font: HUDFont, _ theme: SceneTheme) {
-        canvas.fillRoundedRect(bar, radius: radius, theme.panel)
+        fillPanel(canvas, bar, radius: radius, theme)
         font.draw(text, at: Point(x: bar.x + pad, y: bar.y + pad + font.capHeight), on: canvas, theme.panelText)
     }
 
     private var radius: Double { max(6 * unit, 0.6 * t.secondary.capHeight) }
+
+    /// A panel's rounded rectangle with its sides on whole pixels: only its corners are antialiased, so a row of
+    /// its layer is one span of fill (`HUDLayerPixels`), not the fill and a blended pixel at each end.
+    func fillPanel(_ canvas: Canvas, _ panel: Rect, radius: Double, _ theme: SceneTheme) {
+        canvas.fillRoundedRect(panel.onWholePixels, radius: radius, theme.panel)
+    }
+
+    /// The pixels of `band` that `fillPanel` covers whole, filled with the panel's colour: the panel less a square
+    /// of its corner radius at each corner, cut to the whole pixels of `band` above its foot. Under a digits layer its glyphs are
+    /// then drawn over the panel as they are on screen, and the layer is opaque (copied, not blended with the panel
+    /// under it). Nothing it fills is a pixel the panel's own layer blends (its antialiased corners) or a pixel of
+    /// the panel's other rows, so the two give the frame the panel drawn once.
+    private func fillPanelInside(_ canvas: Canvas, _ panel: Rect, band: Rect, _ theme: SceneTheme) {
+        let whole = panel.onWholePixels
+        let r = Int(radius.rounded(.up))
+        let (bx0, by0) = (Int(band.x.rounded(.up)), Int(band.y.rounded(.up)))
+        // Half a row gap short of the band's foot: the round letters of the panel's next row reach a little above
+        // their cap height, into the band's last row.
+        let (bx1, by1) = (Int(band.maxX.rounded(.down)), Int((band.maxY - gap / 2).rounded(.down)))
+        let (px0, py0, px1, py1) = (Int(whole.x), Int(whole.y), Int(whole.maxX), Int(whole.maxY))
+        for (dx, dy) in [(r, 0), (0, r)] {
+            let (x0, y0) = (max(px0 + dx, bx0), max(py0 + dy, by0))
+            let (x1, y1) = (min(px1 - dx, bx1), min(py1 - dy, by1))
+            guard x0 < x1, y0 < y1 else { continue }
+            canvas.fillPixels(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), theme.panel)
+        }
+    }
 
     private func drawHeadingPanel(_ canvas: Canvas, _ lines: HUDLines, _ layout: Layout, _ theme: SceneTheme) {
         drawHeadingBackground(canvas, layout, theme)
@@ -449,7 +484,7 @@ struct HUDLayer {
     /// A panel and the rows under its digits line: warnings in the warning colour, a street name as bright as the
     /// digits, the rest subtler.
     private func drawPanel(_ canvas: Canvas, _ panel: Rect, rows: [HUDRow], _ theme: SceneTheme) {
-        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        fillPanel(canvas, panel, radius: radius, theme)
         let x = panel.x + pad
         var baseline = panel.y + pad + t.digits.capHeight
         for row in rows {
@@ -547,7 +582,7 @@ struct HUDLayer {
     /// Device warnings ("RECORDING STOPPED"), one panel each, centred below the heading panel.
     private func drawNotices(_ canvas: Canvas, _ notices: [String], _ panels: [Rect], _ theme: SceneTheme) {
         for (notice, panel) in zip(notices, panels) {
-            canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+            fillPanel(canvas, panel, radius: radius, theme)
             t.primary.draw(
                 notice, at: Point(x: panel.x + pad, y: panel.y + pad + t.primary.capHeight), on: canvas, theme.warning)
         }
@@ -556,7 +591,7 @@ struct HUDLayer {
     /// A bar of a round length (10, 20, 50, 100 … m) about a quarter of the screen wide at most.
     private func drawScaleBar(_ canvas: Canvas, _ layout: Layout, _ theme: SceneTheme) {
         let panel = layout.scale
-        canvas.fillRoundedRect(panel, radius: radius, theme.panel)
+        fillPanel(canvas, panel, radius: radius, theme)
         let x0 = panel.x + pad
         let y = panel.maxY - pad
         let pixels = layout.scaleBarPixels
