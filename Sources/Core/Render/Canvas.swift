@@ -15,7 +15,11 @@ public final class Canvas {
     /// Starts a new frame on an existing canvas (keeps the rasteriser's buffers).
     public func clear(to color: Color) { frame.clear(to: color.xrgb) }
 
-    public func fill(_ path: Path, _ color: Color) { rasterizer.fill(path, color: color, into: &frame) }
+    /// While set, every fill also draws into the twin's pixels (`Rasterizer.Twin`): only fills do, so only a
+    /// drawing made of fills alone may be drawn with one (`HUDLayerCache.layerPixels(in:on:fills:)`).
+    public var twin: Rasterizer.Twin?
+
+    public func fill(_ path: Path, _ color: Color) { rasterizer.fill(path, color: color, into: &frame, twin: twin) }
 
     /// Draws a polyline `width` pixels wide with round joins and caps.
     public func stroke(_ points: [Point], width: Double, _ color: Color, closed: Bool = false) {
@@ -29,9 +33,10 @@ public final class Canvas {
     }
 
     /// Sets every pixel of `rect` (cut to the frame) to the opaque `color`: what `fill` gives for a rectangle on
-    /// whole pixels, without the rasteriser's work per pixel. A translucent `color` is filled through `fill`.
+    /// whole pixels, without the rasteriser's work per pixel. A translucent `color`, or a canvas with a twin, is
+    /// filled through `fill`.
     public func fillPixels(_ rect: PixelRect, _ color: Color) {
-        guard color.a == 255 else {
+        guard color.a == 255, twin == nil else {
             let (x0, y0) = (Double(rect.x), Double(rect.y))
             let (x1, y1) = (Double(rect.x + rect.width), Double(rect.y + rect.height))
             fill(

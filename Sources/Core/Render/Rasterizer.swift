@@ -45,8 +45,23 @@ public final class Rasterizer {
         let endRow: Int
     }
 
-    /// Fills `path` with `color` (its alpha is the opacity) into `frame`, which must be the rasteriser's size.
-    public func fill(_ path: Path, color: Color, into frame: inout FrameBuffer) {
+    /// A second set of pixels a fill writes with the same coverage as the frame it draws into: a layer drawn over
+    /// black in the frame and over white here at once (`HUDLayerCache.layerPixels(in:on:fills:)`), for one walk
+    /// of the path's edges instead of two. It holds the frame's pixels in `rect`, row after row; a fill writes
+    /// nothing of it outside `rect`. The pointer must stay valid while fills are given it.
+    public struct Twin {
+        public let pixels: UnsafeMutablePointer<UInt32>
+        public let rect: PixelRect
+
+        public init(pixels: UnsafeMutablePointer<UInt32>, rect: PixelRect) {
+            self.pixels = pixels
+            self.rect = rect
+        }
+    }
+
+    /// Fills `path` with `color` (its alpha is the opacity) into `frame`, which must be the rasteriser's size, and
+    /// into `twin` where it holds the frame's pixels.
+    public func fill(_ path: Path, color: Color, into frame: inout FrameBuffer, twin: Twin? = nil) {
         precondition(frame.width == width && frame.height == height, "rasteriser and frame sizes differ")
         guard color.a > 0 else { return }
         var minX = Double.infinity
@@ -76,7 +91,7 @@ public final class Rasterizer {
                     add(e, rowsBefore: y1 + 1, firstRow: y0, cells)
                 }
                 frame.pixels.withUnsafeMutableBufferPointer { px in
-                    resolve(rows: y0..<(y1 + 1), firstRow: y0, columns: x0...x1, color: color, cells, px)
+                    resolve(rows: y0..<(y1 + 1), firstRow: y0, columns: x0...x1, color: color, cells, px, twin)
                 }
             }
             return
@@ -92,7 +107,7 @@ public final class Rasterizer {
                     add(e, rowsBefore: band.upperBound, firstRow: band.lowerBound, cells)
                 }
                 frame.pixels.withUnsafeMutableBufferPointer { px in
-                    resolve(rows: band, firstRow: band.lowerBound, columns: x0...x1, color: color, cells, px)
+                    resolve(rows: band, firstRow: band.lowerBound, columns: x0...x1, color: color, cells, px, twin)
                 }
             }
             top = band.upperBound
@@ -234,10 +249,42 @@ public final class Rasterizer {
     /// A row is summed from its first touched cell to its last only: left of them the sum is zero (no pixel), right
     /// of them it stays what it was at the last (the same pixels as summing on, which adds zeros). Each pixel gets
     /// the arithmetic it got when every row was summed across the whole box.
-    @inline(never)
     private func resolve(
         rows: Range<Int>, firstRow: Int, columns: ClosedRange<Int>, color: Color, _ cells: Cells,
-        _ px: UnsafeMutableBufferPointer<UInt32>
+        _ px: UnsafeMutableBufferPointer<UInt32>, _ twin: Twin?
+    ) {
+        if let twin {
+            resolve(rows: rows, firstRow: firstRow, columns: columns, color: color, cells, px, TwinRows(twin: twin))
+        } else {
+            resolve(rows: rows, firstRow: firstRow, columns: columns, color: color, cells, px, NoTwinRows())
+        }
+    }
+
+    /// Where a resolved row's pixels also go: specialised for each, so a fill without a twin pays nothing for it.
+    private protocol TwinRowSource {
+        /// The twin's pixel for column 0 of frame row `y` and the columns it holds there; nil when it holds none.
+        func row(_ y: Int) -> (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)?
+    }
+
+    private struct NoTwinRows: TwinRowSource {
+        @inline(__always)
+        func row(_ y: Int) -> (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)? { nil }
+    }
+
+    private struct TwinRows: TwinRowSource {
+        let twin: Twin
+        @inline(__always)
+        func row(_ y: Int) -> (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)? {
+            let r = twin.rect
+            guard y >= r.y, y < r.y + r.height else { return nil }
+            return (twin.pixels + (y - r.y) * r.width - r.x, r.x..<(r.x + r.width))
+        }
+    }
+
+    @inline(never)
+    private func resolve<Twins: TwinRowSource>(
+        rows: Range<Int>, firstRow: Int, columns: ClosedRange<Int>, color: Color, _ cells: Cells,
+        _ px: UnsafeMutableBufferPointer<UInt32>, _ twins: Twins
     ) {
         let acc = cells.acc
         let alpha = Float(color.a)
@@ -246,18 +293,20 @@ public final class Rasterizer {
         let sb = UInt32(color.b)
         let solid = color.xrgb
         @inline(__always)
-        func blend(_ cover: Float, at i: Int) {
+        func mixed(_ d: UInt32, _ a: UInt32) -> UInt32 {
+            guard a < 255 else { return solid }
+            let ia = 255 - a
+            let r = (sr * a + ((d >> 16) & 0xff) * ia + 127) / 255
+            let g = (sg * a + ((d >> 8) & 0xff) * ia + 127) / 255
+            let b = (sb * a + (d & 0xff) * ia + 127) / 255
+            return r << 16 | g << 8 | b
+        }
+        var twin: (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)?
+        @inline(__always)
+        func blend(_ cover: Float, at i: Int, x: Int) {
             let a = UInt32(cover + 0.5)
-            if a >= 255 {
-                px[i] = solid
-            } else {
-                let d = px[i]
-                let ia = 255 - a
-                let r = (sr * a + ((d >> 16) & 0xff) * ia + 127) / 255
-                let g = (sg * a + ((d >> 8) & 0xff) * ia + 127) / 255
-                let b = (sb * a + (d & 0xff) * ia + 127) / 255
-                px[i] = r << 16 | g << 8 | b
-            }
+            px[i] = mixed(px[i], a)
+            if let twin, twin.columns.contains(x) { twin.pixels[x] = mixed(twin.pixels[x], a) }
         }
         for y in rows {
             let row = y - firstRow
@@ -265,19 +314,20 @@ public final class Rasterizer {
             guard first <= last else { continue }
             let line = row * stride
             let out = y * width
+            twin = twins.row(y)
             var sum: Float = 0
             // Cells left of the box are zero by construction: edges were clamped into it.
             if max(first, columns.lowerBound) <= min(last, columns.upperBound) {
                 for x in max(first, columns.lowerBound)...min(last, columns.upperBound) {
                     sum += acc[line + x]
                     let cover = min(abs(sum), 1) * alpha
-                    if cover >= 0.5 { blend(cover, at: out + x) }
+                    if cover >= 0.5 { blend(cover, at: out + x, x: x) }
                 }
             }
             // Right of the last touched cell every pixel has the coverage the last one left.
             let rest = min(abs(sum), 1) * alpha
             if rest >= 0.5 && last < columns.upperBound {
-                for x in (max(last, columns.lowerBound - 1) + 1)...columns.upperBound { blend(rest, at: out + x) }
+                for x in (max(last, columns.lowerBound - 1) + 1)...columns.upperBound { blend(rest, at: out + x, x: x) }
             }
             for x in first...last { acc[line + x] = 0 }
             (cells.from[row], cells.to[row]) = (Int.max, -1)

@@ -86,8 +86,10 @@ struct HUDLayerCache {
 
     /// Makes sure `slot` holds the panel showing `key` in `rect`, drawing it with `draw` on `canvas` if not. Must
     /// run before the frame is drawn: it uses the canvas's pixels as scratch space.
+    /// With `fillsOnly` (a drawing made of the canvas's fills alone, no text) it is drawn once for both of the
+    /// layer's drawings (`layerPixels(in:on:fills:)`).
     mutating func prepare(
-        _ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, draw: (Canvas) -> Void
+        _ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, fillsOnly: Bool = false, draw: (Canvas) -> Void
     ) {
         guard let bounds = Self.pixelBounds(rect, width: canvas.width, height: canvas.height) else {
             if let gone = layers.removeValue(forKey: slot) { noteChange(gone.rect) }
@@ -107,7 +109,11 @@ struct HUDLayerCache {
             layers[slot] = kept.remove(at: index)
         } else {
             redrawn += 1
-            layers[slot] = Layer(key: key, rect: bounds, pixels: Self.layerPixels(in: bounds, on: canvas, draw: draw))
+            let pixels =
+                fillsOnly
+                ? Self.layerPixels(in: bounds, on: canvas, fills: draw)
+                : Self.layerPixels(in: bounds, on: canvas, draw: draw)
+            layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
         }
         if let current, earlierPerSlot > 0 {
             kept.insert(current, at: 0)
@@ -171,6 +177,20 @@ struct HUDLayerCache {
     static func layerPixels(in bounds: PixelRect, on canvas: Canvas, draw: (Canvas) -> Void) -> HUDLayerPixels {
         let black = drawn(draw, over: 0x000000, in: bounds, on: canvas)
         let white = drawn(draw, over: 0xffffff, in: bounds, on: canvas)
+        return HUDLayerPixels(
+            colour: black, transmission: transmission(black: black, white: white), width: bounds.width)
+    }
+
+    /// The same for a drawing made of fills alone (the marker, the settled trail): drawn once, over black in the
+    /// canvas and over white in a twin of `bounds` (`Canvas.twin`), each pixel of both from the same coverage and
+    /// the same blend, so the same layer as drawing it twice, for one walk of its edges instead of two.
+    static func layerPixels(in bounds: PixelRect, on canvas: Canvas, fills draw: (Canvas) -> Void) -> HUDLayerPixels {
+        var white = [UInt32](repeating: 0xffffff, count: bounds.width * bounds.height)
+        let black = white.withUnsafeMutableBufferPointer { twin in
+            canvas.twin = Rasterizer.Twin(pixels: twin.baseAddress!, rect: bounds)
+            defer { canvas.twin = nil }
+            return drawn(draw, over: 0x000000, in: bounds, on: canvas)
+        }
         return HUDLayerPixels(
             colour: black, transmission: transmission(black: black, white: white), width: bounds.width)
     }

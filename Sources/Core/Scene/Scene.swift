@@ -207,7 +207,8 @@ public final class Scene {
             return false
         }
         markerCache.prepare(
-            .marker, key: .marker(theme, look), rect: UserMarkerLayer.bounds(look, unit: unit), on: canvas
+            .marker, key: .marker(theme, look), rect: UserMarkerLayer.bounds(look, unit: unit), on: canvas,
+            fillsOnly: true
         ) { marker.draw(look, on: $0, theme: theme, unit: unit) }
         markerCache.keep(only: [.marker])
         return true
