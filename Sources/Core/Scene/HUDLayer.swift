@@ -451,10 +451,10 @@ struct HUDLayer {
     }
 
     /// The pixels of `band` that `fillPanel` covers whole, filled with the panel's colour: the panel less a square
-    /// of its corner radius at each corner, cut to the whole pixels of `band` above its foot. Under a digits layer its glyphs are
-    /// then drawn over the panel as they are on screen, and the layer is opaque (copied, not blended with the panel
-    /// under it). Nothing it fills is a pixel the panel's own layer blends (its antialiased corners) or a pixel of
-    /// the panel's other rows, so the two give the frame the panel drawn once.
+    /// of its corner radius at each corner, cut to the whole pixels of `band` above its foot. Under a digits layer,
+    /// its glyphs are then drawn over the panel as they are on screen, and the layer is opaque (copied, not blended
+    /// with the panel under it). Nothing it fills is a pixel the panel's own layer blends (its antialiased corners)
+    /// or a pixel of the panel's other rows, so the two give the frame the panel drawn once.
     private func fillPanelInside(_ canvas: Canvas, _ panel: Rect, band: Rect, _ theme: SceneTheme) {
         let whole = panel.onWholePixels
         let r = Int(radius.rounded(.up))
