@@ -206,7 +206,7 @@ extension OfflineMapLayer {
         let halo = style.labelHalo.withOpacity(0.8)
         if let shaped = font.shaped {
             for (line, o) in zip(credit.lines, creditOrigins(credit)) {
-                canvas.frame.draw(shaped.run(line.text), at: o, color, halo: halo)
+                canvas.draw(shaped.run(line.text), at: o, color, halo: halo)
             }
             return
         }

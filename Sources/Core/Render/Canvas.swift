@@ -15,9 +15,9 @@ public final class Canvas {
     /// Starts a new frame on an existing canvas (keeps the rasteriser's buffers).
     public func clear(to color: Color) { frame.clear(to: color.xrgb) }
 
-    /// While set, every fill also draws into the twin's pixels (`Rasterizer.Twin`): only fills do, so only a
-    /// drawing made of fills alone may be drawn with one (`HUDLayerCache.layerPixels(in:on:fills:)`).
-    public var twin: Rasterizer.Twin?
+    /// While set, every drawing step of the canvas also draws into the twin's pixels (`DrawingTwin`). Only the
+    /// canvas's own methods do: a drawing that writes `frame` itself must not be given one.
+    public var twin: DrawingTwin?
 
     public func fill(_ path: Path, _ color: Color) { rasterizer.fill(path, color: color, into: &frame, twin: twin) }
 
@@ -33,10 +33,9 @@ public final class Canvas {
     }
 
     /// Sets every pixel of `rect` (cut to the frame) to the opaque `color`: what `fill` gives for a rectangle on
-    /// whole pixels, without the rasteriser's work per pixel. A translucent `color`, or a canvas with a twin, is
-    /// filled through `fill`.
+    /// whole pixels, without the rasteriser's work per pixel. A translucent `color` is filled through `fill`.
     public func fillPixels(_ rect: PixelRect, _ color: Color) {
-        guard color.a == 255, twin == nil else {
+        guard color.a == 255 else {
             let (x0, y0) = (Double(rect.x), Double(rect.y))
             let (x1, y1) = (Double(rect.x + rect.width), Double(rect.y + rect.height))
             fill(
@@ -51,6 +50,19 @@ public final class Canvas {
                 (pixels.baseAddress! + y * w + cut.x).update(repeating: value, count: cut.width)
             }
         }
+        if let twin, let inTwin = cut.intersection(twin.rect) {
+            for y in inTwin.y..<(inTwin.y + inTwin.height) {
+                (twin.row(y)!.pixels + inTwin.x).update(repeating: value, count: inTwin.width)
+            }
+        }
+    }
+
+    /// Draws the shaped `run` with its baseline starting at `origin`, turned by `rotationDegrees`, halos first in
+    /// `halo` when the run's style has them (`FrameBuffer.draw`).
+    public func draw(
+        _ run: GlyphRun, at origin: Point, _ color: Color, halo: Color? = nil, rotationDegrees: Double = 0
+    ) {
+        frame.draw(run, at: origin, color, halo: halo, rotationDegrees: rotationDegrees, twin: twin)
     }
 
     /// Fills a rectangle with rounded corners.

@@ -45,23 +45,9 @@ public final class Rasterizer {
         let endRow: Int
     }
 
-    /// A second set of pixels a fill writes with the same coverage as the frame it draws into: a layer drawn over
-    /// black in the frame and over white here at once (`HUDLayerCache.layerPixels(in:on:fills:)`), for one walk
-    /// of the path's edges instead of two. It holds the frame's pixels in `rect`, row after row; a fill writes
-    /// nothing of it outside `rect`. The pointer must stay valid while fills are given it.
-    public struct Twin {
-        public let pixels: UnsafeMutablePointer<UInt32>
-        public let rect: PixelRect
-
-        public init(pixels: UnsafeMutablePointer<UInt32>, rect: PixelRect) {
-            self.pixels = pixels
-            self.rect = rect
-        }
-    }
-
     /// Fills `path` with `color` (its alpha is the opacity) into `frame`, which must be the rasteriser's size, and
     /// into `twin` where it holds the frame's pixels.
-    public func fill(_ path: Path, color: Color, into frame: inout FrameBuffer, twin: Twin? = nil) {
+    public func fill(_ path: Path, color: Color, into frame: inout FrameBuffer, twin: DrawingTwin? = nil) {
         precondition(frame.width == width && frame.height == height, "rasteriser and frame sizes differ")
         guard color.a > 0 else { return }
         var minX = Double.infinity
@@ -251,7 +237,7 @@ public final class Rasterizer {
     /// the arithmetic it got when every row was summed across the whole box.
     private func resolve(
         rows: Range<Int>, firstRow: Int, columns: ClosedRange<Int>, color: Color, _ cells: Cells,
-        _ px: UnsafeMutableBufferPointer<UInt32>, _ twin: Twin?
+        _ px: UnsafeMutableBufferPointer<UInt32>, _ twin: DrawingTwin?
     ) {
         if let twin {
             resolve(rows: rows, firstRow: firstRow, columns: columns, color: color, cells, px, TwinRows(twin: twin))
@@ -272,13 +258,9 @@ public final class Rasterizer {
     }
 
     private struct TwinRows: TwinRowSource {
-        let twin: Twin
+        let twin: DrawingTwin
         @inline(__always)
-        func row(_ y: Int) -> (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)? {
-            let r = twin.rect
-            guard y >= r.y, y < r.y + r.height else { return nil }
-            return (twin.pixels + (y - r.y) * r.width - r.x, r.x..<(r.x + r.width))
-        }
+        func row(_ y: Int) -> (pixels: UnsafeMutablePointer<UInt32>, columns: Range<Int>)? { twin.row(y) }
     }
 
     @inline(never)

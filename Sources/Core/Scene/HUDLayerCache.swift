@@ -2,12 +2,13 @@
 /// composited over the map otherwise.
 ///
 /// A panel's antialiased corners and glyph edges, the marker and the map's credit line blend over a moving map,
-/// so a layer must hold how much of the map shows through as well as its colour. Both come from drawing the
-/// panel twice, once over black and once over white: every step that draws it (the rasteriser's fills, the text
-/// stack's glyph masks) blends `d' = d·(1 − a) + c·a` per channel, a straight line in the pixel underneath, so
-/// the whole panel is `d' = d·k + L`, with `L` what it gave over black and `k` the difference over white and
-/// black (out of 255). Compositing that per channel gives the frame drawing it directly gives, within a unit or
-/// two of rounding per channel, whatever drew the panel.
+/// so a layer must hold how much of the map shows through as well as its colour. Both come from the panel drawn
+/// over black and over white: every step that draws it (the rasteriser's fills, the text stack's glyph masks)
+/// blends `d' = d·(1 − a) + c·a` per channel, a straight line in the pixel underneath, so the whole panel is
+/// `d' = d·k + L`, with `L` what it gave over black and `k` the difference over white and black (out of 255).
+/// Compositing that per channel gives the frame drawing it directly gives, within a unit or two of rounding per
+/// channel, whatever drew the panel. The two are drawn at once, the one over white in the canvas's twin
+/// (`DrawingTwin`), so a panel's drawing must use the canvas's methods alone.
 struct HUDLayerCache {
     /// Which panel a layer holds.
     enum Slot: Hashable {
@@ -51,8 +52,7 @@ struct HUDLayerCache {
     private var layers: [Slot: Layer] = [:]
     /// Per slot, the layers it showed before its current one, most recent first. Looks come back: a heading
     /// that dithers between two degrees, the marker's arrow between two half degrees, an accuracy between two
-    /// values. Taking such a layer back costs a comparison of keys instead of drawing the panel twice and
-    /// encoding it.
+    /// values. Taking such a layer back costs a comparison of keys instead of drawing the panel and encoding it.
     private var earlier: [Slot: [Layer]] = [:]
     /// How many earlier layers each slot keeps.
     let earlierPerSlot: Int
@@ -86,11 +86,7 @@ struct HUDLayerCache {
 
     /// Makes sure `slot` holds the panel showing `key` in `rect`, drawing it with `draw` on `canvas` if not. Must
     /// run before the frame is drawn: it uses the canvas's pixels as scratch space.
-    /// With `fillsOnly` (a drawing made of the canvas's fills alone, no text) it is drawn once for both of the
-    /// layer's drawings (`layerPixels(in:on:fills:)`).
-    mutating func prepare(
-        _ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, fillsOnly: Bool = false, draw: (Canvas) -> Void
-    ) {
+    mutating func prepare(_ slot: Slot, key: Key, rect: Rect, on canvas: Canvas, draw: (Canvas) -> Void) {
         guard let bounds = Self.pixelBounds(rect, width: canvas.width, height: canvas.height) else {
             if let gone = layers.removeValue(forKey: slot) { noteChange(gone.rect) }
             return
@@ -109,11 +105,7 @@ struct HUDLayerCache {
             layers[slot] = kept.remove(at: index)
         } else {
             redrawn += 1
-            let pixels =
-                fillsOnly
-                ? Self.layerPixels(in: bounds, on: canvas, fills: draw)
-                : Self.layerPixels(in: bounds, on: canvas, draw: draw)
-            layers[slot] = Layer(key: key, rect: bounds, pixels: pixels)
+            layers[slot] = Layer(key: key, rect: bounds, pixels: Self.layerPixels(in: bounds, on: canvas, draw: draw))
         }
         if let current, earlierPerSlot > 0 {
             kept.insert(current, at: 0)
@@ -172,22 +164,13 @@ struct HUDLayerCache {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// What `draw` leaves in `bounds` of the canvas as a layer: drawn over black and over white there (the
-    /// canvas is scratch space), and the two kept as colour and transmission.
+    /// What `draw` leaves in `bounds` of the canvas as a layer: drawn once, over black in the canvas (scratch
+    /// space) and over white in a twin of `bounds` (`Canvas.twin`), each pixel of both from the same coverage and
+    /// the same blend, and the two kept as colour and transmission.
     static func layerPixels(in bounds: PixelRect, on canvas: Canvas, draw: (Canvas) -> Void) -> HUDLayerPixels {
-        let black = drawn(draw, over: 0x000000, in: bounds, on: canvas)
-        let white = drawn(draw, over: 0xffffff, in: bounds, on: canvas)
-        return HUDLayerPixels(
-            colour: black, transmission: transmission(black: black, white: white), width: bounds.width)
-    }
-
-    /// The same for a drawing made of fills alone (the marker, the settled trail): drawn once, over black in the
-    /// canvas and over white in a twin of `bounds` (`Canvas.twin`), each pixel of both from the same coverage and
-    /// the same blend, so the same layer as drawing it twice, for one walk of its edges instead of two.
-    static func layerPixels(in bounds: PixelRect, on canvas: Canvas, fills draw: (Canvas) -> Void) -> HUDLayerPixels {
         var white = [UInt32](repeating: 0xffffff, count: bounds.width * bounds.height)
         let black = white.withUnsafeMutableBufferPointer { twin in
-            canvas.twin = Rasterizer.Twin(pixels: twin.baseAddress!, rect: bounds)
+            canvas.twin = DrawingTwin(pixels: twin.baseAddress!, rect: bounds)
             defer { canvas.twin = nil }
             return drawn(draw, over: 0x000000, in: bounds, on: canvas)
         }

@@ -207,8 +207,7 @@ public final class Scene {
             return false
         }
         markerCache.prepare(
-            .marker, key: .marker(theme, look), rect: UserMarkerLayer.bounds(look, unit: unit), on: canvas,
-            fillsOnly: true
+            .marker, key: .marker(theme, look), rect: UserMarkerLayer.bounds(look, unit: unit), on: canvas
         ) { marker.draw(look, on: $0, theme: theme, unit: unit) }
         markerCache.keep(only: [.marker])
         return true

@@ -101,12 +101,10 @@ struct SettledTrail {
             let rect = HUDLayerCache.pixelBounds(bounds, width: canvas.width, height: canvas.height)
         else { return nil }
         redrawn += 1
-        let pixels = HUDLayerCache.layerPixels(
-            in: rect, on: canvas,
-            fills: { c in
-                c.fill(Self.settledStroke(settled, width: TrailLayer.casingWidth * unit), theme.trailCasing)
-                c.fill(Self.settledStroke(settled, width: TrailLayer.lineWidth * unit), theme.trail)
-            })
+        let pixels = HUDLayerCache.layerPixels(in: rect, on: canvas) { c in
+            c.fill(Self.settledStroke(settled, width: TrailLayer.casingWidth * unit), theme.trailCasing)
+            c.fill(Self.settledStroke(settled, width: TrailLayer.lineWidth * unit), theme.trail)
+        }
         layer = Layer(key: key, firstPoint: settled[0], rect: rect, pixels: pixels)
         return Plan(dx: 0, dy: 0, live: live)
     }

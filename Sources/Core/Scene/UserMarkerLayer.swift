@@ -66,7 +66,7 @@ struct UserMarkerLayer {
         }
         if let halfDegrees = look.arrowHalfDegrees {
             // Only the wedge's corners: a narrow heading's cone is a small part of the circle it could sweep, and
-            // the marker's layer is drawn twice and encoded whenever the heading turns half a degree.
+            // the marker's layer is drawn and encoded whenever the heading turns half a degree.
             let radius = coneRadius(unit: unit)
             for p in conePoints(
                 at: at, angle: Angle(Double(halfDegrees) / 2), accuracy: Double(look.accuracyDegrees), radius: radius)

@@ -1,21 +1,23 @@
 extension FrameBuffer {
     /// Draws `run` with its baseline starting at `origin`, turned clockwise by `rotationDegrees` about the origin,
-    /// halos first (in `halo`, when the run's style has them) so a glyph's halo never covers its neighbour.
+    /// halos first (in `halo`, when the run's style has them) so a glyph's halo never covers its neighbour; and into
+    /// `twin` where it holds the frame's pixels (`DrawingTwin`).
     ///
     /// Upright runs copy their masks at whole pixels; turned runs sample them bilinearly, so a label along a
     /// road needs no outlines.
     public mutating func draw(
-        _ run: GlyphRun, at origin: Point, _ color: Color, halo: Color? = nil, rotationDegrees: Double = 0
+        _ run: GlyphRun, at origin: Point, _ color: Color, halo: Color? = nil, rotationDegrees: Double = 0,
+        twin: DrawingTwin? = nil
     ) {
         let r = rotationDegrees * .pi / 180
         let c = cos(r)
         let s = sin(r)
         if let halo {
             for g in run.glyphs {
-                if let mask = g.halo { blend(mask, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, halo) }
+                if let mask = g.halo { blend(mask, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, halo, twin) }
             }
         }
-        for g in run.glyphs { blend(g.bitmap, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, color) }
+        for g in run.glyphs { blend(g.bitmap, pen: Self.pen(of: g, origin, c, s), cos: c, sin: s, color, twin) }
     }
 
     /// Draws one glyph's mask with its pen at `pen` (screen pixels), turned by `rotationDegrees`: the step a
@@ -24,7 +26,7 @@ extension FrameBuffer {
         _ bitmap: GlyphBitmap, pen: Point, _ color: Color, rotationDegrees: Double = 0
     ) {
         let r = rotationDegrees * .pi / 180
-        blend(bitmap, pen: pen, cos: cos(r), sin: sin(r), color)
+        blend(bitmap, pen: pen, cos: cos(r), sin: sin(r), color, nil)
     }
 
     /// Where glyph `g`'s pen lands for a run at `origin` turned by the angle whose cosine and sine are `c`, `s`.
@@ -32,33 +34,61 @@ extension FrameBuffer {
         Point(x: origin.x + g.x * c - g.y * s, y: origin.y + g.x * s + g.y * c)
     }
 
-    private mutating func blend(_ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color) {
+    private mutating func blend(
+        _ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color, _ twin: DrawingTwin?
+    ) {
         guard !mask.isEmpty, color.a > 0 else { return }
         if abs(s) < 1e-9 && c > 0 {
-            blendUpright(mask, pen: pen, color)
+            blendUpright(mask, pen: pen, color, twin)
         } else {
-            blendTurned(mask, pen: pen, cos: c, sin: s, color)
+            blendTurned(mask, pen: pen, cos: c, sin: s, color, twin)
         }
     }
 
-    /// Blends each pixel of `mask` drawn upright with its pen at `pen` that lies on the frame.
-    private mutating func blendUpright(_ mask: GlyphBitmap, pen: Point, _ color: Color) {
+    /// Blends each pixel of `mask` drawn upright with its pen at `pen` that lies on the frame, and on `twin`.
+    private mutating func blendUpright(_ mask: GlyphBitmap, pen: Point, _ color: Color, _ twin: DrawingTwin?) {
         // Outside data (a pen from a map) can be anything: skip what cannot be a pixel instead of trapping.
-        guard let px = Int(checkedRounding: pen.x), let py = Int(checkedRounding: pen.y) else { return }
+        guard abs(pen.x) < 1e9, abs(pen.y) < 1e9, let px = Int(checkedRounding: pen.x),
+            let py = Int(checkedRounding: pen.y)
+        else { return }
         let x0 = px + mask.left
         let y0 = py - mask.top
-        for my in 0..<mask.height {
-            let y = y0 + my
-            guard y >= 0, y < height else { continue }
-            for mx in 0..<mask.width {
-                let x = x0 + mx
-                guard x >= 0, x < width else { continue }
-                blendPixel(y * width + x, mask.coverage[my * mask.width + mx], color)
+        // The mask's columns and rows that lie on the frame.
+        let (left, right) = (max(0, -x0), min(mask.width, width - x0))
+        let (top, bottom) = (max(0, -y0), min(mask.height, height - y0))
+        guard left < right, top < bottom else { return }
+        let alpha = UInt32(color.a)
+        let rb = UInt32(color.r) << 16 | UInt32(color.b)
+        let g = UInt32(color.g)
+        let (w, mw) = (width, mask.width)
+        /// `count` coverage values from `coverage` on blended onto as many pixels from `out` on.
+        @inline(__always)
+        func blendRow(_ coverage: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt32>, _ count: Int) {
+            for i in 0..<count {
+                let a = (UInt32(coverage[i]) * alpha + 127) / 255
+                if a > 0 { out[i] = Self.over(out[i], rb, g, a) }
+            }
+        }
+        mask.coverage.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { p in
+                for my in top..<bottom {
+                    let y = y0 + my
+                    let row = m.baseAddress! + my * mw
+                    blendRow(row + left, p.baseAddress! + y * w + x0 + left, right - left)
+                    // The twin's columns of this row, as mask columns.
+                    if let twinRow = twin?.row(y) {
+                        let from = max(left, twinRow.columns.lowerBound - x0)
+                        let to = min(right, twinRow.columns.upperBound - x0)
+                        if from < to { blendRow(row + from, twinRow.pixels + x0 + from, to - from) }
+                    }
+                }
             }
         }
     }
 
-    private mutating func blendTurned(_ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color) {
+    private mutating func blendTurned(
+        _ mask: GlyphBitmap, pen: Point, cos c: Double, sin s: Double, _ color: Color, _ twin: DrawingTwin?
+    ) {
         let alpha = UInt32(color.a)
         let rb = UInt32(color.r) << 16 | UInt32(color.b)
         let g = UInt32(color.g)
@@ -68,6 +98,9 @@ extension FrameBuffer {
                 let a = (coverage * alpha + 127) / 255
                 guard a > 0 else { return }
                 px[i] = Self.over(px[i], rb, g, a)
+                if let twin, let row = twin.row(i / w), row.columns.contains(i % w) {
+                    row.pixels[i % w] = Self.over(row.pixels[i % w], rb, g, a)
+                }
             }
         }
     }
@@ -130,12 +163,6 @@ extension FrameBuffer {
                 body(i, min(255, coverage))
             }
         }
-    }
-
-    private mutating func blendPixel(_ i: Int, _ coverage: UInt8, _ color: Color) {
-        let a = (UInt32(coverage) * UInt32(color.a) + 127) / 255
-        guard a > 0 else { return }
-        pixels[i] = Self.over(pixels[i], UInt32(color.r) << 16 | UInt32(color.b), UInt32(color.g), a)
     }
 
     /// A colour (red and blue in `rb` at their pixel places, green in `g`) at opacity `a` (0...255, the coverage

@@ -47,6 +47,6 @@ extension Canvas {
         _ text: String, at origin: Point, shaped layout: ShapedTextLayout, _ color: Color, halo: Color? = nil,
         rotationDegrees: Double = 0
     ) {
-        frame.draw(layout.run(text), at: origin, color, halo: halo, rotationDegrees: rotationDegrees)
+        draw(layout.run(text), at: origin, color, halo: halo, rotationDegrees: rotationDegrees)
     }
 }
