@@ -17,14 +17,21 @@ enum TextItemizer {
         guard !scalars.isEmpty else { return [] }
         let raw = scalars.map(HarfBuzzFont.script(of:))
         let scripts = resolveNeutralScripts(raw)
-        // Han is shared by Chinese and Japanese: a name with kana is Japanese, so its Han takes the JP face.
-        let japanese = scalars.contains { (0x3040...0x30FF).contains($0) || (0xFF66...0xFF9F).contains($0) }
-        let cjkPreference = fonts.indices(ofFamilyContaining: japanese ? "CJK JP" : "CJK SC")
+        // Han is shared by Chinese and Japanese: a name with kana is Japanese, so its Han takes the JP face. Found
+        // only for a CJK item: it is a search of every font's family name, and most text has none.
+        var cjkFonts: [Int]?
+        func cjkPreference() -> [Int] {
+            if let cjkFonts { return cjkFonts }
+            let japanese = scalars.contains { (0x3040...0x30FF).contains($0) || (0xFF66...0xFF9F).contains($0) }
+            let found = fonts.indices(ofFamilyContaining: japanese ? "CJK JP" : "CJK SC")
+            cjkFonts = found
+            return found
+        }
         var items: [TextItem] = []
         var start = 0
         for i in 1...scalars.count
         where i == scalars.count || levels[i] != levels[start] || scripts[i] != scripts[start] {
-            let preferred = isCJK(scripts[start]) ? cjkPreference : []
+            let preferred = isCJK(scripts[start]) ? cjkPreference() : []
             items += fontItems(
                 scalars, raw, start..<i, level: levels[start], script: scripts[start], preferred: preferred,
                 fonts: fonts)
