@@ -98,9 +98,9 @@ extension FrameBuffer {
                 let a = (coverage * alpha + 127) / 255
                 guard a > 0 else { return }
                 px[i] = Self.over(px[i], rb, g, a)
-                if let twin, let row = twin.row(i / w), row.columns.contains(i % w) {
-                    row.pixels[i % w] = Self.over(row.pixels[i % w], rb, g, a)
-                }
+                guard let twin else { return }
+                let (y, x) = i.quotientAndRemainder(dividingBy: w)
+                if let row = twin.row(y), row.columns.contains(x) { row.pixels[x] = Self.over(row.pixels[x], rb, g, a) }
             }
         }
     }
