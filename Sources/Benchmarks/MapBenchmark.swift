@@ -44,6 +44,14 @@ func runMapBenchmark() {
     let canvas = Canvas(width: 512, height: 512)
     var renderer = TileRenderer(style: .day, schema: .openMapTiles)
     let full = measure(rounds: 10) { renderer.render(tile, dataTile: id, target: id, on: canvas) }
+    // The ride draws z16 tiles at 362 px from the z14 data (zoom 16.5, `TileLevel`): each shows a sixteenth of it.
+    let level = TileLevel.forCamera(zoom: 16.5, within: 0...22)
+    let deep = Canvas(width: level.size, height: level.size)
+    let span = 1 << (level.zoom - id.z)
+    let targets = (0..<span * span).map { i in
+        TileID(z: level.zoom, x: id.x * span + i % span, y: id.y * span + i / span)
+    }
+    let deeper = measure(rounds: 5) { countedDeepRenders(renderer, tile, id, targets, deep) }
     let recorder = PathRecorder()
     renderer.recorder = recorder
     renderer.render(tile, dataTile: id, target: id, on: canvas)
@@ -57,11 +65,21 @@ func runMapBenchmark() {
     print("  \(features) features, \(vertices) vertices; \(paths.count) filled paths with \(edges) edges at 512×512")
     print("  decode (gunzip + MVT):          \(ms(decode)) ms")
     print("  render (style, stroke, fill):   \(ms(full)) ms")
+    print(
+        "  render as z\(level.zoom) at \(level.size) px (the ride's level), a tile: "
+            + "\(ms(deeper / Double(targets.count))) ms")
     print("  fill only, ours:                \(ms(ours)) ms")
     print("  fill only, cairo (same paths):  \(ms(cairo)) ms")
     print("  ratio ours / cairo (fill):      \(formatFixed(ours / cairo, digits: 2))")
     print("  ratio full render / cairo fill: \(formatFixed(full / cairo, digits: 2))")
     frameBenchmark(path: path)
+}
+
+/// The data tile `id` drawn as each of `targets` (for callgrind: `--toggle-collect='*countedDeepRenders*'`).
+@inline(never) private func countedDeepRenders(
+    _ renderer: TileRenderer, _ tile: VectorTile, _ id: TileID, _ targets: [TileID], _ canvas: Canvas
+) {
+    for t in targets { renderer.render(tile, dataTile: id, target: t, on: canvas) }
 }
 
 /// One 800×480 heading-up frame composed from cached tiles (rotation resampling plus label placement and text).

@@ -51,31 +51,24 @@ public struct TileRenderer: Sendable {
     ) {
         // Pixels of margin so wide strokes and casings that cross the edge are still drawn.
         let margin = 24.0
+        func mapped(_ p: Point) -> Point { Point(x: p.x * scale + originX, y: p.y * scale + originY) }
         for feature in layer.features {
+            // A target deeper than its data shows a part of it (a z16 tile a sixteenth of its z14 data): the
+            // features outside are passed over before they are classified or their points copied.
+            let reaches = feature.parts.contains { part in
+                var (minX, minY) = (Double.infinity, Double.infinity)
+                var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+                for p in part {
+                    let q = mapped(p)
+                    (minX, maxX) = (min(minX, q.x), max(maxX, q.x))
+                    (minY, maxY) = (min(minY, q.y), max(maxY, q.y))
+                }
+                return maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin
+            }
+            guard reaches else { continue }
             let role = schema.role(of: feature, in: layer)
             if !buckets.wants(role, feature.kind) { continue }
-            var parts: [[Point]] = []
-            parts.reserveCapacity(feature.parts.count)
-            var visible = false
-            for part in feature.parts {
-                var minX = Double.infinity
-                var minY = Double.infinity
-                var maxX = -Double.infinity
-                var maxY = -Double.infinity
-                let mapped = part.map { p -> Point in
-                    let q = Point(x: p.x * scale + originX, y: p.y * scale + originY)
-                    minX = min(minX, q.x)
-                    maxX = max(maxX, q.x)
-                    minY = min(minY, q.y)
-                    maxY = max(maxY, q.y)
-                    return q
-                }
-                if maxX >= -margin && minX <= size + margin && maxY >= -margin && minY <= size + margin {
-                    visible = true
-                }
-                parts.append(mapped)
-            }
-            if visible { buckets.add(role, parts) }
+            buckets.add(role, feature.parts.map { $0.map(mapped) })
         }
     }
 
@@ -150,6 +143,10 @@ public struct TileRenderer: Sendable {
 
     private func draw(_ b: Buckets, zoom: Double, on canvas: Canvas) {
         let s = style
+        // What a stroke can show: the tile, and a pixel to spare. A feature that reaches the tile is kept whole
+        // (`addFeatures`), so a road across its data tile is mostly outside a deeper tile, and only its pieces
+        // that cross this one are stroked.
+        let area = Rect(x: -1, y: -1, width: Double(canvas.width) + 2, height: Double(canvas.height) + 2)
         func fillAreas(_ list: [[[Point]]], _ color: Color) {
             guard !list.isEmpty else { return }
             var path = Path()
@@ -166,7 +163,9 @@ public struct TileRenderer: Sendable {
         fillAreas(b.areas[.pitch] ?? [], s.pitch)
         fillAreas(b.areas[.water] ?? [], s.water)
         for line in b.waterways {
-            for part in line { fill(Stroker.stroke(part, width: MapStyle.width(3, zoom: zoom)), s.waterway, canvas) }
+            for part in line {
+                fill(Stroker.stroke(part, width: MapStyle.width(3, zoom: zoom), within: area), s.waterway, canvas)
+            }
         }
         if zoom >= 13.5 {
             var bodies = Path()
@@ -175,7 +174,9 @@ public struct TileRenderer: Sendable {
                 for ring in parts {
                     bodies.addPolygon(ring)
                     if zoom >= 15.5 {
-                        for c in Stroker.stroke(ring, width: 0.8, closed: true).contours { edges.addPolygon(c) }
+                        for c in Stroker.stroke(ring, width: 0.8, closed: true, within: area).contours {
+                            edges.addPolygon(c)
+                        }
                     }
                 }
             }
@@ -184,13 +185,15 @@ public struct TileRenderer: Sendable {
         }
         for (level, parts) in b.boundaries where level <= 8 {
             for part in parts {
-                fill(Stroker.dashed(part, width: MapStyle.width(2, zoom: zoom), on: 8, off: 4), s.boundary, canvas)
+                fill(
+                    Stroker.dashed(part, width: MapStyle.width(2, zoom: zoom), on: 8, off: 4, within: area), s.boundary,
+                    canvas)
             }
         }
-        drawRoads(b, zoom: zoom, on: canvas)
+        drawRoads(b, zoom: zoom, within: area, on: canvas)
     }
 
-    private func drawRoads(_ b: Buckets, zoom: Double, on canvas: Canvas) {
+    private func drawRoads(_ b: Buckets, zoom: Double, within area: Rect, on canvas: Canvas) {
         let s = style
         let roads = b.roads
         // Tunnels first and faded, then ground roads, then bridges; casings under fills within each.
@@ -202,7 +205,9 @@ public struct TileRenderer: Sendable {
                 let w = MapStyle.width(s.road(cls).width, zoom: zoom)
                 let cw = w + 2 * MapStyle.width(s.casingWidth, zoom: zoom, minimum: 0.7)
                 var casing = Path()
-                for part in parts { for c in Stroker.stroke(part, width: cw).contours { casing.addPolygon(c) } }
+                for part in parts {
+                    for c in Stroker.stroke(part, width: cw, within: area).contours { casing.addPolygon(c) }
+                }
                 fill(casing, s.casing.withOpacity(fade), canvas)
             }
             for (cls, _, _, parts) in group {
@@ -212,25 +217,26 @@ public struct TileRenderer: Sendable {
                 for part in parts {
                     let outline: Path
                     if cls == .steps || (cls.isPath && cls != .cycleway && zoom >= 15) {
-                        outline = Stroker.dashed(part, width: w, on: max(2, w * 2.5), off: max(1.5, w * 1.5))
+                        outline = Stroker.dashed(
+                            part, width: w, on: max(2, w * 2.5), off: max(1.5, w * 1.5), within: area)
                     } else {
-                        outline = Stroker.stroke(part, width: w)
+                        outline = Stroker.stroke(part, width: w, within: area)
                     }
                     for c in outline.contours { path.addPolygon(c) }
                 }
                 fill(path, color.withOpacity(fade), canvas)
             }
             if pass == 1 {
-                for (tunnel, parts) in b.rails where !tunnel { drawRail(parts, zoom: zoom, on: canvas) }
+                for (tunnel, parts) in b.rails where !tunnel { drawRail(parts, zoom: zoom, within: area, on: canvas) }
             }
         }
     }
 
-    func drawRail(_ parts: [[Point]], zoom: Double, on canvas: Canvas) {
+    func drawRail(_ parts: [[Point]], zoom: Double, within area: Rect, on canvas: Canvas) {
         let w = MapStyle.width(2.2, zoom: zoom, minimum: 0.8)
         for part in parts {
-            fill(Stroker.stroke(part, width: w), style.rail, canvas)
-            fill(Stroker.dashed(part, width: w * 0.5, on: 6, off: 6), style.land, canvas)
+            fill(Stroker.stroke(part, width: w, within: area), style.rail, canvas)
+            fill(Stroker.dashed(part, width: w * 0.5, on: 6, off: 6, within: area), style.land, canvas)
         }
     }
 }

@@ -299,19 +299,44 @@ public final class Rasterizer {
             twin = twins.row(y)
             var sum: Float = 0
             // Cells left of the box are zero by construction: edges were clamped into it.
-            if max(first, columns.lowerBound) <= min(last, columns.upperBound) {
-                for x in max(first, columns.lowerBound)...min(last, columns.upperBound) {
-                    sum += acc[line + x]
+            var x = max(first, columns.lowerBound)
+            let end = min(last, columns.upperBound) + 1
+            while x < end {
+                let cell = acc[line + x]
+                if cell != 0 {
+                    sum += cell
                     let cover = min(abs(sum), 1) * alpha
                     if cover >= 0.5 { blend(cover, at: out + x, x: x) }
+                    x += 1
+                    continue
                 }
+                // A run of empty cells: the sum, and so the coverage, holds across it. A path of many roads touches
+                // a tile's rows from side to side with a few edges each, so most of a row's cells are empty; they
+                // are found eight at a time.
+                var runEnd = x + 1
+                while runEnd + 8 <= end,
+                    !any(UnsafeRawPointer(acc.baseAddress! + line + runEnd).loadUnaligned(as: SIMD8<Float>.self) .!= 0)
+                {
+                    runEnd += 8
+                }
+                while runEnd < end, acc[line + runEnd] == 0 { runEnd += 1 }
+                let cover = min(abs(sum), 1) * alpha
+                if cover >= 0.5 {
+                    if UInt32(cover + 0.5) >= 255 && twin == nil {
+                        // Inside the shape, opaque: the colour itself, as `mixed` gives it.
+                        (px.baseAddress! + out + x).update(repeating: solid, count: runEnd - x)
+                    } else {
+                        for xi in x..<runEnd { blend(cover, at: out + xi, x: xi) }
+                    }
+                }
+                x = runEnd
             }
             // Right of the last touched cell every pixel has the coverage the last one left.
             let rest = min(abs(sum), 1) * alpha
             if rest >= 0.5 && last < columns.upperBound {
                 for x in (max(last, columns.lowerBound - 1) + 1)...columns.upperBound { blend(rest, at: out + x, x: x) }
             }
-            for x in first...last { acc[line + x] = 0 }
+            (acc.baseAddress! + line + first).update(repeating: 0, count: last - first + 1)
             (cells.from[row], cells.to[row]) = (Int.max, -1)
         }
     }

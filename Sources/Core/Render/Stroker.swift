@@ -3,14 +3,27 @@
 /// rasteriser's clamped non-zero rule merges them without seams.
 public enum Stroker {
     /// The outline of `points` drawn as a line `width` pixels wide with round joins and caps.
-    public static func stroke(_ points: [Point], width: Double, closed: Bool = false, roundCaps: Bool = true) -> Path {
+    ///
+    /// With `within`, the pieces (a segment's quad, a joint's or an end's round piece) that lie wholly outside it
+    /// are left out, and the others are the same: a map tile drawn deeper than its data strokes only what crosses
+    /// it of roads that run on across the data tile.
+    public static func stroke(
+        _ points: [Point], width: Double, closed: Bool = false, roundCaps: Bool = true, within area: Rect? = nil
+    ) -> Path {
         var path = Path()
         guard points.count >= 2, width > 0 else { return path }
         let r = width / 2
+        // Each piece lies within r of its points; a piece is kept when the box around them, r wider, meets `area`.
+        func kept(_ p: Point, _ q: Point) -> Bool {
+            guard let area else { return true }
+            return min(p.x, q.x) - r <= area.maxX && max(p.x, q.x) + r >= area.x && min(p.y, q.y) - r <= area.maxY
+                && max(p.y, q.y) + r >= area.y
+        }
         let n = closed ? points.count : points.count - 1
         for i in 0..<n {
             let a = points[i]
             let b = points[(i + 1) % points.count]
+            guard kept(a, b) else { continue }
             let d = b - a
             let len = d.length
             guard len > 1e-9 else { continue }
@@ -23,7 +36,7 @@ public enum Stroker {
         }
         let joints = closed ? Array(points.indices) : Array(points.indices.dropFirst().dropLast())
         let cosSmallestTurn = cosSmallestTurn(radius: r)
-        for i in joints {
+        for i in joints where kept(points[i], points[i]) {
             let (before, here, after) = (
                 points[(i - 1 + points.count) % points.count], points[i], points[(i + 1) % points.count]
             )
@@ -35,8 +48,9 @@ public enum Stroker {
             }
         }
         if !closed && roundCaps && hasRoundCaps(radius: r) {
-            path.addCircle(center: points[0], radius: r)
-            path.addCircle(center: points[points.count - 1], radius: r)
+            let (first, last) = (points[0], points[points.count - 1])
+            if kept(first, first) { path.addCircle(center: first, radius: r) }
+            if kept(last, last) { path.addCircle(center: last, radius: r) }
         }
         return path
     }
@@ -115,7 +129,12 @@ public enum Stroker {
     }
 
     /// The outline of `points` with a dash pattern (on, off lengths in pixels).
-    public static func dashed(_ points: [Point], width: Double, on: Double, off: Double) -> Path {
+    ///
+    /// With `within`, dashes wholly outside it are left out (`stroke`'s `within`); the pattern still runs from the
+    /// first point, so the others fall where they did.
+    public static func dashed(_ points: [Point], width: Double, on: Double, off: Double, within area: Rect? = nil)
+        -> Path
+    {
         var path = Path()
         guard on > 0, off >= 0 else { return path }
         var drawing = true
@@ -125,6 +144,11 @@ public enum Stroker {
             var a = points[i - 1]
             let b = points[i]
             var seg = (b - a).length
+            // A segment of no length (a point not finite) has no dashes to walk: stepping through it never ends.
+            guard seg.isFinite else {
+                piece = drawing ? [b] : []
+                continue
+            }
             while seg > 1e-9 {
                 let step = min(seg, remaining)
                 let t = step / seg
@@ -135,7 +159,9 @@ public enum Stroker {
                 a = p
                 if remaining <= 1e-9 {
                     if drawing, piece.count >= 2 {
-                        for c in stroke(piece, width: width, roundCaps: false).contours { path.addPolygon(c) }
+                        for c in stroke(piece, width: width, roundCaps: false, within: area).contours {
+                            path.addPolygon(c)
+                        }
                     }
                     drawing.toggle()
                     remaining = drawing ? on : off
@@ -144,7 +170,7 @@ public enum Stroker {
             }
         }
         if drawing, piece.count >= 2 {
-            for c in stroke(piece, width: width, roundCaps: false).contours { path.addPolygon(c) }
+            for c in stroke(piece, width: width, roundCaps: false, within: area).contours { path.addPolygon(c) }
         }
         return path
     }
