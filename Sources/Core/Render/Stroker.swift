@@ -144,7 +144,8 @@ public enum Stroker {
             var a = points[i - 1]
             let b = points[i]
             var seg = (b - a).length
-            // A segment of no length (a point not finite) has no dashes to walk: stepping through it never ends.
+            // A segment whose length is not finite (one of its points is not) cannot be walked: the steps never
+            // shortened it, and the walk never ended.
             guard seg.isFinite else {
                 piece = drawing ? [b] : []
                 continue
