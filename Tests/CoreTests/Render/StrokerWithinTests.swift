@@ -6,7 +6,8 @@ import Testing
 /// area shows is the same, and a line that runs on far outside it has far fewer pieces.
 @Suite("Strokes kept to an area")
 struct StrokerWithinTests {
-    /// A line that crosses a 100 × 100 frame and runs on 900 pixels past it, turning at every point.
+    /// A line that starts 400 pixels left of a 100 × 100 frame, crosses it and runs on 400 pixels past it, turning
+    /// at every point.
     static let longLine: [Point] = (0...60).map { i in
         let t = Double(i)
         return Point(x: -400 + t * 15, y: 50 + 30 * ((i % 2 == 0) ? 1 : -1) + t * 0.5)
