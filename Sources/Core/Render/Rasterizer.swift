@@ -290,6 +290,17 @@ public final class Rasterizer {
             px[i] = mixed(px[i], a)
             if let twin, twin.columns.contains(x) { twin.pixels[x] = mixed(twin.pixels[x], a) }
         }
+        /// Blends one coverage into pixels `xs` of the row starting at `out`: an opaque run with no twin is the
+        /// colour itself, as `mixed` gives it.
+        @inline(__always)
+        func blend(_ cover: Float, row out: Int, _ xs: Range<Int>) {
+            guard cover >= 0.5 else { return }
+            if UInt32(cover + 0.5) >= 255 && twin == nil {
+                (px.baseAddress! + out + xs.lowerBound).update(repeating: solid, count: xs.count)
+            } else {
+                for x in xs { blend(cover, at: out + x, x: x) }
+            }
+        }
         for y in rows {
             let row = y - firstRow
             let (first, last) = (cells.from[row], cells.to[row])
@@ -320,21 +331,14 @@ public final class Rasterizer {
                     runEnd += 8
                 }
                 while runEnd < end, acc[line + runEnd] == 0 { runEnd += 1 }
-                let cover = min(abs(sum), 1) * alpha
-                if cover >= 0.5 {
-                    if UInt32(cover + 0.5) >= 255 && twin == nil {
-                        // Inside the shape, opaque: the colour itself, as `mixed` gives it.
-                        (px.baseAddress! + out + x).update(repeating: solid, count: runEnd - x)
-                    } else {
-                        for xi in x..<runEnd { blend(cover, at: out + xi, x: xi) }
-                    }
-                }
+                blend(min(abs(sum), 1) * alpha, row: out, x..<runEnd)
                 x = runEnd
             }
             // Right of the last touched cell every pixel has the coverage the last one left.
-            let rest = min(abs(sum), 1) * alpha
-            if rest >= 0.5 && last < columns.upperBound {
-                for x in (max(last, columns.lowerBound - 1) + 1)...columns.upperBound { blend(rest, at: out + x, x: x) }
+            if last < columns.upperBound {
+                blend(
+                    min(abs(sum), 1) * alpha, row: out,
+                    (max(last, columns.lowerBound - 1) + 1)..<(columns.upperBound + 1))
             }
             (acc.baseAddress! + line + first).update(repeating: 0, count: last - first + 1)
             (cells.from[row], cells.to[row]) = (Int.max, -1)

@@ -8,13 +8,6 @@ import Testing
 /// hold it to what the data tile drawn whole, at the same zoom, shows in that sixteenth.
 @Suite("Tiles drawn deeper than their data")
 struct DeepTileRenderTests {
-    /// Per pixel, the largest difference of a channel between `a` and `b`.
-    static func differences(_ a: [UInt32], _ b: [UInt32]) -> [Int] {
-        zip(a, b).map { p, q in
-            [16, 8, 0].map { s in abs(Int((p >> s) & 0xff) - Int((q >> s) & 0xff)) }.max() ?? 0
-        }
-    }
-
     @Test func aDeeperTileShowsWhatItsDataTileDrawnWholeShowsThere() throws {
         let file = try MBTilesFile(path: MapFixtures.path("helsinki.mbtiles"))
         let data = MapFixtures.densest
@@ -35,7 +28,7 @@ struct DeepTileRenderTests {
                 let start = (row * size + y) * 4 * size + col * size
                 part += whole.frame.pixels[start..<(start + size)]
             }
-            let off = Self.differences(deep.frame.pixels, part)
+            let off = zip(deep.frame.pixels, part).map { MapGoldenTests.channelDifferences($0, $1).max }
             // The two draw the same shapes from coordinates rounded differently, so an edge pixel may differ by
             // a step; a road or an area left out would differ across its whole width.
             let share = Double(off.filter { $0 > 24 }.count) / Double(off.count)
