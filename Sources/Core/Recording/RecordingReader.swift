@@ -163,8 +163,16 @@ public enum RecordingReader {
         init(_ m: String) { message = m }
     }
 
-    /// One sample line (without its newline) as an event.
+    /// One sample line (without its newline) as an event: a motion sample in the writer's form straight from its
+    /// bytes (`plainMotionSample`, nearly every line), any other line as text.
     static func parseSample(_ bytes: ArraySlice<UInt8>) -> Result<SensorEvent, LineProblem> {
+        if let event = plainMotionSample(bytes) { return .success(event) }
+        return parseSampleText(bytes)
+    }
+
+    /// One sample line of any kind read as text, with every form `Double(Substring)` and `Int64` read, and what
+    /// is wrong with it when it cannot be read.
+    static func parseSampleText(_ bytes: ArraySlice<UInt8>) -> Result<SensorEvent, LineProblem> {
         // The checksum is the last " *XXXX"; everything before it is covered.
         guard bytes.count > 6 else { return .failure(LineProblem("garbage: too short for a sample")) }
         let star = bytes.endIndex - 5
@@ -293,8 +301,9 @@ public enum RecordingReader {
             whole >= 0, frac >= 0
         else { return nil }
         let (product, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return nil }
-        let ns = product + frac
+        // Both can overflow: 9223372036.999999999 is past Int64's nanoseconds though its whole seconds are not.
+        let (ns, overflowAgain) = product.addingReportingOverflow(frac)
+        guard !overflow, !overflowAgain else { return nil }
         return Timestamp(nanoseconds: negative ? -ns : ns)
     }
 }
