@@ -85,20 +85,39 @@ public struct HUDLines: Hashable, Sendable {
     }
 
     /// `text` as `uppercased()` gives it. The status lines are built at every frame tick for the frame's signature,
-    /// and `uppercased()` walks Unicode's case tables at about 10,000 instructions a line (callgrind): their ASCII
-    /// letters are mapped here directly and their signs (·, °) kept, and only a letter outside ASCII takes the
-    /// full walk.
+    /// and `uppercased()` walks Unicode's case tables at about 10,000 instructions a line (callgrind). When every
+    /// scalar outside ASCII stays as it is in upper case (the signs ·, °, ±, – without a look into the tables),
+    /// only ASCII letters change, so the UTF-8 bytes are mapped one by one into the new string, and a line with
+    /// no small ASCII letter is the line itself.
     static func upperCased(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            if s.isASCII {
-                scalars.append(("a"..."z").contains(s) ? Unicode.Scalar(UInt8(s.value) - 32) : s)
-            } else if s.properties.changesWhenUppercased {
+        text.utf8.withContiguousStorageIfAvailable { upperCased(text, utf8: $0) } ?? text.uppercased()
+    }
+
+    private static func upperCased(_ text: String, utf8: UnsafeBufferPointer<UInt8>) -> String {
+        var small = false
+        var ascii = true
+        for byte in utf8 {
+            if byte >= 0x80 { ascii = false } else if byte &- UInt8(ascii: "a") < 26 { small = true }
+        }
+        if !ascii {
+            for s in text.unicodeScalars
+            where !s.isASCII && !isSignWithoutCase(s) && s.properties.changesWhenUppercased {
                 return text.uppercased()
-            } else {
-                scalars.append(s)
             }
         }
-        return String(scalars)
+        guard small else { return text }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            // A byte of a scalar outside ASCII is 0x80 or more: only a...z move.
+            for i in utf8.indices {
+                buffer[i] = utf8[i] &- UInt8(ascii: "a") < 26 ? utf8[i] - 32 : utf8[i]
+            }
+            return utf8.count
+        }
+    }
+
+    /// Latin-1's signs (U+0080–U+00BF but the micro sign, which upper-cases to Μ) and the general punctuation
+    /// (U+2000–U+206F): none changes in upper case (`HUDUpperCaseTests` checks every one).
+    static func isSignWithoutCase(_ s: Unicode.Scalar) -> Bool {
+        (0x80..<0xC0).contains(s.value) && s.value != 0xB5 || (0x2000..<0x2070).contains(s.value)
     }
 }
