@@ -163,10 +163,10 @@ public enum RecordingReader {
         init(_ m: String) { message = m }
     }
 
-    /// One sample line (without its newline) as an event: a motion sample in the writer's form straight from its
-    /// bytes (`plainMotionSample`, nearly every line), any other line as text.
+    /// One sample line (without its newline) as an event: a motion sample, fix or sky count in the writer's form
+    /// straight from its bytes (`plainSample`, nearly every line), any other line as text.
     static func parseSample(_ bytes: ArraySlice<UInt8>) -> Result<SensorEvent, LineProblem> {
-        if let event = plainMotionSample(bytes) { return .success(event) }
+        if let event = plainSample(bytes) { return .success(event) }
         return parseSampleText(bytes)
     }
 

@@ -4,10 +4,10 @@ import Testing
 
 @testable import Core
 
-/// The motion samples read straight from their bytes (`RecordingReader.plainMotionSample`) against the same lines
-/// read as text (`parseSampleText`), which reads every form.
-@Suite("Motion lines read from their bytes")
-struct MotionLineReadingTests {
+/// Sample lines read straight from their bytes (`RecordingReader.plainSample`) against the same lines read as text
+/// (`parseSampleText`), which reads every form.
+@Suite("Sample lines read from their bytes")
+struct PlainLineReadingTests {
     /// The sample lines (no header, no newline) of every recording in the repository.
     static func sampleLines() throws -> [ArraySlice<UInt8>] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -45,20 +45,26 @@ struct MotionLineReadingTests {
 
     @Test func everyRecordedLineReadsAsTheTextReaderReadsIt() throws {
         let lines = try Self.sampleLines()
-        var plain = 0
-        var motion = 0
+        var plain: [String: Int] = [:]
+        var all: [String: Int] = [:]
         for line in lines {
             let kind = String(decoding: line.prefix(3), as: UTF8.self)
-            if ["mag", "acc", "gyr"].contains(kind) { motion += 1 }
-            guard let event = RecordingReader.plainMotionSample(line) else { continue }
-            plain += 1
+            all[kind, default: 0] += 1
+            guard let event = RecordingReader.plainSample(line) else { continue }
+            plain[kind, default: 0] += 1
             let text = RecordingReader.parseSampleText(line)
             #expect(Self.same(.success(event), text), "\(String(decoding: line, as: UTF8.self))")
         }
-        // All but a few motion lines the writer wrote are in the plain form: 7 of 15,012 have a value below 10^-3
-        // with more than 19 decimals ("0.00022689971824990155", "6.396848727897385e-05").
+        // All but a few lines of these kinds that the writer wrote are in the plain form: 7 of 15,012 motion lines
+        // have a value below 10^-3 with more than 19 decimals ("0.00022689971824990155", "6.396848727897385e-05").
+        let motion = ["mag", "acc", "gyr"].reduce(0) { $0 + all[$1, default: 0] }
         #expect(motion > 15_000)
-        #expect(plain >= motion - 10)
+        #expect(["mag", "acc", "gyr"].reduce(0) { $0 + plain[$1, default: 0] } >= motion - 10)
+        #expect(all["fix", default: 0] > 250)
+        #expect(plain["fix"] == all["fix"])
+        #expect(plain["sky"] == all["sky"])
+        // The other kinds are read as text (these recordings have no gyroscope).
+        #expect(plain.keys.sorted() == ["acc", "fix", "mag", "sky"])
     }
 
     @Test func damagedLinesReadAsTheTextReaderReadsThem() throws {
@@ -82,7 +88,7 @@ struct MotionLineReadingTests {
                 line = Array(Self.line(covered))
             }
             let slice = ArraySlice(line)
-            if RecordingReader.plainMotionSample(slice) != nil { plain += 1 }
+            if RecordingReader.plainSample(slice) != nil { plain += 1 }
             let both = RecordingReader.parseSample(slice)
             let text = RecordingReader.parseSampleText(slice)
             #expect(Self.same(both, text), "\(String(decoding: line, as: UTF8.self))")
@@ -107,9 +113,26 @@ struct MotionLineReadingTests {
         #expect(problem.message == c.problem)
     }
 
+    @Test(arguments: [
+        // Keys given twice keep the last value, keys of no field are passed over, a lone lat gives no coordinate.
+        "fix 2.000000000 3d lat=1.0 lat=2.0 lon=3.0 spin=4.0 eph=5.0",
+        "fix 2.000000000 2d lat=1.0 speed=0.5",
+        "fix 2.000000000 none",
+        "fix 2.000000000 3d =1.0 utc=1780000000.5",
+        "fix 2.000000000 3d lat=1.0=2.0", "fix 2.000000000 3d lat", "fix 2.000000000 4d lat=1.0",
+        "fix 2.000000000 3d lat=+1.0 lon=.5", "fix 2.000000000 3d lat=inf lon=1.0", "fix 2.000000000",
+        "sky 2.000000000 15 10", "sky 2.000000000 1000 10", "sky 2.000000000 +5 010", "sky 2.000000000 15",
+        "sky 2.000000000 15 10 3", "mag 2.000000000 1.0 2.0 3.0 4.0", "src 2.000000000 gps up x",
+        "gyr 2.000000000 0.1 -0.2 3e-05",
+    ])
+    func fixesAndCountsReadAsTheTextReaderReadsThem(_ covered: String) {
+        let line = Self.line(covered)
+        #expect(Self.same(RecordingReader.parseSample(line), RecordingReader.parseSampleText(line)))
+    }
+
     @Test func theLargestTimeReadsExactly() throws {
         let line = Self.line("mag 9223372036.854775807 1.0 -0.0 3e-05")
-        let event = try #require(RecordingReader.plainMotionSample(line))
+        let event = try #require(RecordingReader.plainSample(line))
         #expect(
             event
                 == .magnetometer(
