@@ -108,7 +108,7 @@ extension RecordingReader {
 
     /// A time as the writer writes it (`RecordingFormat.timeText`): an optional minus, whole seconds, a point and
     /// exactly nine digits; nil for anything else, as for a time `parseTime` would refuse.
-    static func plainTime<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Timestamp? where Bytes.Index == Int {
+    private static func plainTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         var i = bytes.startIndex
         let negative = i < bytes.endIndex && bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }
